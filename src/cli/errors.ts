@@ -1,0 +1,49 @@
+// One-line errors for the command line: bad input exits 2 with the culprit named, a failed
+// check exits 1, and no stack trace reaches a designer (LAB_DEBUG=1 shows it).
+import { CardError } from '../games/blue-rising/catalogue/compile.ts';
+import { DeckError } from '../games/blue-rising/decks.ts';
+import { SetupError } from '../games/blue-rising/game.ts';
+import { ScenarioError } from '../games/blue-rising/scenario.ts';
+import { BotSpecError } from '../../bots/index.ts';
+
+/** Bad input from the user: exit code 2. */
+export class UsageError extends Error {}
+/** A check that ran and failed (a scenario expectation): exit code 1. */
+export class CheckFailed extends Error {}
+
+const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError];
+
+export function exitCodeOf(err: unknown): number {
+  if (err instanceof CheckFailed) return 1;
+  if (INPUT_ERRORS.some((E) => err instanceof E)) return 2;
+  return 3;
+}
+
+export function reportError(err: unknown): number {
+  const code = exitCodeOf(err);
+  const msg = err instanceof Error ? err.message : String(err);
+  const oneLine = msg.replace(/\s*\n\s*/g, ' ');
+  process.stderr.write(code === 3 ? `lab: internal error: ${oneLine} (LAB_DEBUG=1 shows the stack)\n` : `lab: ${oneLine}\n`);
+  if (process.env.LAB_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  return code;
+}
+
+/** Wraps a command action so any error becomes one line and an exit code. */
+export function action<A extends unknown[]>(fn: (...args: A) => void | Promise<void>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      await fn(...args);
+    } catch (err) {
+      process.exitCode = reportError(err);
+    }
+  };
+}
+
+/** Parses a non-negative integer option, naming the option when it is not one. */
+export function intOption(name: string, value: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`option ${name}: expected an integer, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`option ${name}: ${n} is out of range ${min}..${max}`);
+  return n;
+}

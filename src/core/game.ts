@@ -1,0 +1,77 @@
+// The generic Game contract. Algorithms (simulation, reports, Monte-Carlo bots) speak only
+// this interface and never know which rule set they play. After OpenSpiel's contract:
+// integer actions, legal actions written sorted into a caller-owned buffer, states mutated
+// in place and cloned into preallocated states, chance owned by a seeded stream in the state.
+
+/** A pseudo-random source the caller owns (bots, determinization). Returns [0, 1). */
+export interface Rng {
+  next(): number;
+}
+
+/** Why a game ended; `reason` is a short sentence a designer can read. */
+export interface Outcome {
+  /** Seat of the winner, or -1 for a draw. */
+  winner: number;
+  reason: string;
+}
+
+/**
+ * One rule set. `S` is its state record: flat typed arrays, so that `cloneInto` is a few
+ * `TypedArray.set` calls and nothing on the hot path allocates.
+ */
+export interface Game<S> {
+  readonly name: string;
+  readonly numPlayers: number;
+  /** Upper bound on the number of legal actions in any state: size of the `out` buffers. */
+  readonly maxLegalActions: number;
+  /** Exclusive upper bound of action integers. */
+  readonly numDistinctActions: number;
+
+  /** A fresh, unstarted state with its own buffers, to be filled by `newGame` or `cloneInto`. */
+  allocState(): S;
+  /** Deals a new game from the seed into `state` (in place). */
+  newGame(state: S, seed: number): void;
+
+  /** Writes the legal actions, sorted ascending and unique, into `out`; returns their count. */
+  legalActions(state: S, out: Int32Array): number;
+  /** Applies a legal action in place; everything forced up to the next decision happens here. */
+  apply(state: S, action: number): void;
+  /** Copies `src` into `dst` (both from this game's `allocState`). */
+  cloneInto(src: S, dst: S): void;
+
+  /** Seat that decides next; -1 when the game is over. */
+  currentPlayer(state: S): number;
+  isTerminal(state: S): boolean;
+  /** Final returns per seat: +1 win, -1 loss, 0 draw (all 0 while not terminal). */
+  returns(state: S, out: Float64Array): void;
+  outcome(state: S): Outcome | null;
+
+  /** A 32-bit hash of the whole state, hidden parts and chance included. */
+  hash(state: S): number;
+  actionToString(state: S, action: number): string;
+
+  /**
+   * Writes what `seat` may know into `out` (hidden fields masked, the chance stream left
+   * out) and returns its length. Two states with equal observations for a seat are in the
+   * same information set for that seat.
+   */
+  observe(state: S, seat: number, out: Int32Array): number;
+  /** Length `observe` needs. */
+  readonly observationLength: number;
+  /**
+   * Writes into `dst` a state consistent with `seat`'s information in `src`: everything
+   * hidden from `seat` (the opponent's unseen cards, deck orders, face-down cards, the
+   * chance stream) is resampled from `rng`.
+   */
+  determinize(src: S, seat: number, rng: Rng, dst: S): void;
+}
+
+/** FNV-1a over the 32-bit words of a typed array; a stable hash for clone checks. */
+export function hashWords(words: Int32Array, length: number = words.length, seed = 0x811c9dc5): number {
+  let h = seed | 0;
+  for (let i = 0; i < length; i++) {
+    h ^= words[i]!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,386 @@
+// Primitive moves on the state: zones, drawing, leaving play, power totals, VP. Free
+// functions over the state record, no allocation.
+import { nextInt } from '../../core/rng.ts';
+import {
+  G_SQUIRE,
+  KW_RAGE,
+  T_CHARACTER,
+  VP_BY_GRADE,
+} from './catalogue/compile.ts';
+import {
+  ADJ,
+  BRState,
+  END_VP,
+  INST_PER_PLAYER,
+  O_DECK,
+  O_DECK_N,
+  O_DISC,
+  O_DISC_N,
+  O_END,
+  O_ENTERED,
+  O_EQUIP,
+  O_FACEDOWN,
+  O_GONE,
+  O_GONE_N,
+  O_HAND,
+  O_HAND_N,
+  O_OCC,
+  O_PHASE,
+  O_PUBLIC,
+  O_SUPPORT,
+  O_TAPPED,
+  O_TATK,
+  O_TBACK,
+  O_TDEF,
+  O_TFRONT,
+  O_TKW,
+  O_TOKENS_USED,
+  O_TPOW,
+  O_TRES,
+  O_TURN,
+  O_VP,
+  O_WINNER,
+  O_CURRENT,
+  PH_OVER,
+  SLOT_NAMES,
+  ZONE_CAP,
+  owner,
+} from './state.ts';
+
+// ---------- names for the log ----------
+export function cardName(st: BRState, inst: number): string {
+  return st.ctx.cat.names[st.ctx.cardOf[inst]!]!;
+}
+export function playerName(st: BRState, p: number): string {
+  return st.ctx.playerNames[p]!;
+}
+export function slotLabel(gs: number): string {
+  return SLOT_NAMES[gs % 6]!;
+}
+
+// ---------- zones ----------
+export function handCount(st: BRState, p: number): number {
+  return st.w[O_HAND_N + p]!;
+}
+export function handAt(st: BRState, p: number, i: number): number {
+  return st.w[O_HAND + p * ZONE_CAP + i]!;
+}
+export function pushHand(st: BRState, p: number, inst: number, known: boolean): void {
+  const w = st.w;
+  const n = w[O_HAND_N + p]!;
+  w[O_HAND + p * ZONE_CAP + n] = inst;
+  w[O_HAND_N + p] = n + 1;
+  w[O_PUBLIC + inst] = known ? 1 : 0;
+}
+/** Removes hand card i, keeping the order of the others. Returns the instance. */
+export function takeFromHand(st: BRState, p: number, i: number): number {
+  const w = st.w;
+  const base = O_HAND + p * ZONE_CAP;
+  const inst = w[base + i]!;
+  const n = w[O_HAND_N + p]! - 1;
+  for (let k = i; k < n; k++) w[base + k] = w[base + k + 1]!;
+  w[base + n] = -1;
+  w[O_HAND_N + p] = n;
+  w[O_PUBLIC + inst] = 0;
+  return inst;
+}
+export function pushDiscard(st: BRState, inst: number): void {
+  const p = owner(inst);
+  const w = st.w;
+  const n = w[O_DISC_N + p]!;
+  w[O_DISC + p * ZONE_CAP + n] = inst;
+  w[O_DISC_N + p] = n + 1;
+}
+export function pushDeck(st: BRState, p: number, inst: number): void {
+  const w = st.w;
+  const n = w[O_DECK_N + p]!;
+  w[O_DECK + p * ZONE_CAP + n] = inst;
+  w[O_DECK_N + p] = n + 1;
+}
+export function pushGone(st: BRState, inst: number): void {
+  const p = owner(inst);
+  const w = st.w;
+  const n = w[O_GONE_N + p]!;
+  w[O_GONE + p * ZONE_CAP + n] = inst;
+  w[O_GONE_N + p] = n + 1;
+}
+/** Removes `inst` from the deck (setup picks Aspirants out of it). */
+export function takeFromDeck(st: BRState, p: number, inst: number): void {
+  const w = st.w;
+  const base = O_DECK + p * ZONE_CAP;
+  const n = w[O_DECK_N + p]!;
+  for (let i = 0; i < n; i++) {
+    if (w[base + i] === inst) {
+      for (let k = i; k < n - 1; k++) w[base + k] = w[base + k + 1]!;
+      w[base + n - 1] = -1;
+      w[O_DECK_N + p] = n - 1;
+      return;
+    }
+  }
+}
+
+/** Fisher–Yates over a zone, from the state's own chance stream (R12). */
+export function shuffleZone(st: BRState, offset: number, n: number): void {
+  const w = st.w;
+  for (let i = n - 1; i > 0; i--) {
+    const j = nextInt(st.w32, 0, i + 1);
+    const t = w[offset + i]!;
+    w[offset + i] = w[offset + j]!;
+    w[offset + j] = t;
+  }
+}
+export function shuffleDeck(st: BRState, p: number): void {
+  shuffleZone(st, O_DECK + p * ZONE_CAP, st.w[O_DECK_N + p]!);
+}
+
+// ---------- VP and the end (R1, R44) ----------
+export function isOver(st: BRState): boolean {
+  return st.w[O_PHASE] === PH_OVER;
+}
+export function gainVp(st: BRState, p: number, n: number, why: string): void {
+  if (n <= 0 || isOver(st)) return;
+  const w = st.w;
+  const vp = w[O_VP + p]! + n;
+  w[O_VP + p] = vp;
+  if (st.log) st.log.line(`  ${playerName(st, p)} scores ${n} VP (${why}): ${w[O_VP]}–${w[O_VP + 1]}`);
+  if (vp >= st.ctx.options.vpToWin) {
+    w[O_WINNER] = p;
+    w[O_END] = END_VP;
+    w[O_PHASE] = PH_OVER;
+    w[O_CURRENT] = -1;
+    if (st.log) st.log.line(`${playerName(st, p)} wins with ${vp} VP (target ${st.ctx.options.vpToWin}).`);
+  }
+}
+
+// ---------- drawing (R42, D23) ----------
+/** Draws one card for p. Returns false when the draw instruction must stop (D23) or the game ended. */
+export function drawOne(st: BRState, p: number): boolean {
+  const w = st.w;
+  let n = w[O_DECK_N + p]!;
+  if (n === 0) {
+    const d = w[O_DISC_N + p]!;
+    if (d === 0) {
+      if (st.log) st.log.line(`  ${playerName(st, p)} must draw with an empty deck and an empty discard: nothing is drawn (D23)`);
+      gainVp(st, 1 - p, st.ctx.options.exhaustionVp, 'opponent\'s deck exhausted, D23');
+      return false;
+    }
+    // R42: the discard becomes the deck, shuffled; the opponent scores.
+    const dbase = O_DISC + p * ZONE_CAP;
+    const kbase = O_DECK + p * ZONE_CAP;
+    for (let i = 0; i < d; i++) {
+      w[kbase + i] = w[dbase + i]!;
+      w[dbase + i] = -1;
+    }
+    w[O_DISC_N + p] = 0;
+    w[O_DECK_N + p] = d;
+    shuffleDeck(st, p);
+    if (st.log) st.log.line(`  ${playerName(st, p)}'s deck is empty: the discard (${d} cards) is shuffled into a new deck (R42)`);
+    gainVp(st, 1 - p, st.ctx.options.exhaustionVp, 'opponent\'s deck exhausted, R42');
+    if (isOver(st)) return false;
+    n = d;
+  }
+  const top = O_DECK + p * ZONE_CAP + n - 1;
+  const inst = w[top]!;
+  w[top] = -1;
+  w[O_DECK_N + p] = n - 1;
+  pushHand(st, p, inst, false);
+  return true;
+}
+export function draw(st: BRState, p: number, count: number): void {
+  for (let i = 0; i < count; i++) if (!drawOne(st, p)) return;
+}
+
+// ---------- characters in play ----------
+export function slotOf(st: BRState, inst: number): number {
+  const base = owner(inst) * 6;
+  const w = st.w;
+  for (let s = base; s < base + 6; s++) if (w[O_OCC + s] === inst) return s;
+  return -1;
+}
+export function isAdjacent(gsA: number, gsB: number): boolean {
+  if (((gsA / 6) | 0) !== ((gsB / 6) | 0)) return false;
+  return ADJ[(gsA % 6) * 6 + (gsB % 6)] === 1;
+}
+export function charCount(st: BRState, p: number): number {
+  let n = 0;
+  for (let s = p * 6; s < p * 6 + 6; s++) if (st.w[O_OCC + s]! >= 0) n++;
+  return n;
+}
+/** R24 / R51: may this character be tapped (attack, effect, support) now? */
+export function canTap(st: BRState, gs: number): boolean {
+  const w = st.w;
+  if (w[O_OCC + gs]! < 0 || w[O_TAPPED + gs] !== 0) return false;
+  if (w[O_ENTERED + gs] !== w[O_TURN]) return true;
+  return (keywordFlags(st, gs) & KW_RAGE) !== 0;
+}
+
+function objectOf(st: BRState, gs: number): number {
+  const o = st.w[O_EQUIP + gs]!;
+  return o < 0 ? -1 : st.ctx.cardOf[o]!;
+}
+export function keywordFlags(st: BRState, gs: number): number {
+  const cat = st.ctx.cat;
+  const c = st.ctx.cardOf[st.w[O_OCC + gs]!]!;
+  const o = objectOf(st, gs);
+  return cat.kwFlags[c]! | st.w[O_TKW + gs]! | (o >= 0 ? cat.objFlags[o]! : 0);
+}
+export function resistance(st: BRState, gs: number): number {
+  const cat = st.ctx.cat;
+  const c = st.ctx.cardOf[st.w[O_OCC + gs]!]!;
+  const o = objectOf(st, gs);
+  return cat.kwResistant[c]! + st.w[O_TRES + gs]! + (o >= 0 ? cat.objResistant[o]! : 0);
+}
+export function supportValue(st: BRState, gs: number): number {
+  const cat = st.ctx.cat;
+  const c = st.ctx.cardOf[st.w[O_OCC + gs]!]!;
+  const o = objectOf(st, gs);
+  return cat.support[c]! + (o >= 0 ? cat.objSupport[o]! : 0);
+}
+export const ROLE_NONE = 0, ROLE_ATTACKER = 1, ROLE_DEFENDER = 2;
+/** Power of the character on slot gs (R39 without supports): base, Object, effects, keywords. */
+export function charPower(st: BRState, gs: number, role: number): number {
+  const cat = st.ctx.cat;
+  const w = st.w;
+  const c = st.ctx.cardOf[w[O_OCC + gs]!]!;
+  const o = objectOf(st, gs);
+  let p = cat.power[c]! + w[O_TPOW + gs]!;
+  const front = gs % 6 < 3;
+  if (front) p += cat.kwFront[c]! + w[O_TFRONT + gs]!;
+  else p += cat.kwBack[c]! + w[O_TBACK + gs]!;
+  if (role === ROLE_ATTACKER) p += cat.kwAttack[c]! + w[O_TATK + gs]!;
+  else if (role === ROLE_DEFENDER) p += cat.kwDefense[c]! + w[O_TDEF + gs]!;
+  if (o >= 0) {
+    p += cat.objPower[o]!;
+    p += front ? cat.objFront[o]! : cat.objBack[o]!;
+    if (role === ROLE_ATTACKER) p += cat.objAttack[o]!;
+    else if (role === ROLE_DEFENDER) p += cat.objDefense[o]!;
+  }
+  return p;
+}
+
+/** The same total, as words: "5 base + 3 (Rugissement des ultras) + …" for the log. */
+export function powerBreakdown(st: BRState, gs: number, role: number, support: number, supporter: number): string {
+  const cat = st.ctx.cat;
+  const w = st.w;
+  const inst = w[O_OCC + gs]!;
+  const c = st.ctx.cardOf[inst]!;
+  const parts: string[] = [`${cat.power[c]} base`];
+  const front = gs % 6 < 3;
+  const kwRow = front ? cat.kwFront[c]! : cat.kwBack[c]!;
+  if (kwRow) parts.push(`${kwRow} (${front ? 'Avant' : 'Arrière'}+${kwRow})`);
+  const kwRole = role === ROLE_ATTACKER ? cat.kwAttack[c]! : role === ROLE_DEFENDER ? cat.kwDefense[c]! : 0;
+  if (kwRole) parts.push(`${kwRole} (${role === ROLE_ATTACKER ? 'Attaque' : 'Défense'}+${kwRole})`);
+  const o = objectOf(st, gs);
+  if (o >= 0) {
+    const ob = cat.objPower[o]! + (front ? cat.objFront[o]! : cat.objBack[o]!) +
+      (role === ROLE_ATTACKER ? cat.objAttack[o]! : role === ROLE_DEFENDER ? cat.objDefense[o]! : 0);
+    if (ob) parts.push(`${ob} (${cat.names[o]})`);
+  }
+  const temp = w[O_TPOW + gs]!;
+  if (temp) {
+    const notes = st.log ? st.log.bonusesOf(inst) : [];
+    parts.push(`${temp} (${notes.length ? notes.join(', ') : 'effects'})`);
+  }
+  const tempKw = (front ? w[O_TFRONT + gs]! : w[O_TBACK + gs]!) +
+    (role === ROLE_ATTACKER ? w[O_TATK + gs]! : role === ROLE_DEFENDER ? w[O_TDEF + gs]! : 0);
+  if (tempKw) parts.push(`${tempKw} (keywords gained this turn)`);
+  if (supporter >= 0) parts.push(`${support} (support of ${cardName(st, supporter)})`);
+  return parts.join(' + ');
+}
+
+function clearSlot(st: BRState, gs: number): void {
+  const w = st.w;
+  w[O_OCC + gs] = -1;
+  w[O_TAPPED + gs] = 0;
+  w[O_ENTERED + gs] = 0;
+  w[O_FACEDOWN + gs] = 0;
+  w[O_EQUIP + gs] = -1;
+  w[O_TPOW + gs] = 0;
+  w[O_TKW + gs] = 0;
+  w[O_TFRONT + gs] = 0;
+  w[O_TBACK + gs] = 0;
+  w[O_TDEF + gs] = 0;
+  w[O_TATK + gs] = 0;
+  w[O_TRES + gs] = 0;
+}
+
+export const TO_DISCARD = 0, TO_HAND = 1;
+/**
+ * The character on gs leaves play. A Squire leaves the game (D1); another goes to its
+ * owner's discard, or hand (R32). Its Object follows: to hand with it (R32), else to the
+ * discard (D17).
+ */
+export function leavePlay(st: BRState, gs: number, dest: number): void {
+  const w = st.w;
+  const inst = w[O_OCC + gs]!;
+  const obj = w[O_EQUIP + gs]!;
+  const cat = st.ctx.cat;
+  const p = owner(inst);
+  if (cat.grade[st.ctx.cardOf[inst]!] === G_SQUIRE) {
+    w[O_TOKENS_USED + p] = w[O_TOKENS_USED + p]! & ~(1 << (inst - p * INST_PER_PLAYER - (INST_PER_PLAYER - 6)));
+    if (st.log) st.log.line(`  ${cardName(st, inst)} leaves the game (Squire token, D1)`);
+  } else if (dest === TO_HAND) {
+    pushHand(st, p, inst, true);
+    if (st.log) st.log.line(`  ${cardName(st, inst)} returns to ${playerName(st, p)}'s hand`);
+  } else {
+    pushDiscard(st, inst);
+    if (st.log) st.log.line(`  ${cardName(st, inst)} goes to ${playerName(st, p)}'s discard`);
+  }
+  if (obj >= 0) {
+    if (dest === TO_HAND) {
+      pushHand(st, owner(obj), obj, true);
+      if (st.log) st.log.line(`  ${cardName(st, obj)} returns to hand with it (R32)`);
+    } else if (st.ctx.options.objectFollowsToDiscard) {
+      pushDiscard(st, obj);
+      if (st.log) st.log.line(`  ${cardName(st, obj)} goes to the discard with it (D17)`);
+    } else {
+      pushHand(st, owner(obj), obj, true);
+      if (st.log) st.log.line(`  ${cardName(st, obj)} returns to its owner's hand`);
+    }
+  }
+  if (st.log) st.log.clearBonuses(inst);
+  clearSlot(st, gs);
+}
+
+/** Destroyed by combat (R40, R48): VP to the scorer by grade. Returns the VP scored. */
+export function destroyInCombat(st: BRState, gs: number, scorer: number): number {
+  const grade = st.ctx.cat.grade[st.ctx.cardOf[st.w[O_OCC + gs]!]!]!;
+  leavePlay(st, gs, TO_DISCARD);
+  return VP_BY_GRADE[grade]!;
+}
+
+/** Puts `inst` on slot gs (empty), as having entered play on `turn`. */
+export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number): void {
+  const w = st.w;
+  w[O_OCC + gs] = inst;
+  w[O_TAPPED + gs] = 0;
+  w[O_ENTERED + gs] = turn;
+  w[O_FACEDOWN + gs] = 0;
+  w[O_EQUIP + gs] = -1;
+  w[O_TPOW + gs] = 0;
+  w[O_TKW + gs] = 0;
+  w[O_TFRONT + gs] = 0;
+  w[O_TBACK + gs] = 0;
+  w[O_TDEF + gs] = 0;
+  w[O_TATK + gs] = 0;
+  w[O_TRES + gs] = 0;
+}
+
+/** Swaps the contents of two character slots, with everything that sits on them. */
+export function swapSlots(st: BRState, a: number, b: number): void {
+  const w = st.w;
+  for (const base of SLOT_FIELDS) {
+    const t = w[base + a]!;
+    w[base + a] = w[base + b]!;
+    w[base + b] = t;
+  }
+}
+const SLOT_FIELDS = [O_OCC, O_TAPPED, O_ENTERED, O_FACEDOWN, O_EQUIP, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES];
+
+export function isCharacterCard(st: BRState, inst: number): boolean {
+  return st.ctx.cat.type[st.ctx.cardOf[inst]!] === T_CHARACTER;
+}
+
+export function supportGiven(st: BRState, p: number): number {
+  return st.w[O_SUPPORT + p]!;
+}

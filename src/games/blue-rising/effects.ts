@@ -1,0 +1,276 @@
+// The effect interpreter: one executor per verb of the vocabulary (schema.ts), run over the
+// compiled program. Selectors are resolved here, at resolution time, from instances, so an
+// effect follows a character that moved since the card was declared.
+import {
+  EFFECT_WORDS,
+  KW_COUNTER,
+  KW_RAGE,
+  KW_RANGED,
+  KW_STEALTH,
+  K_ATTACK,
+  K_BACK,
+  K_COUNTER,
+  K_DEFENSE,
+  K_FRONT,
+  K_RAGE,
+  K_RANGED,
+  K_RESISTANT,
+  K_STEALTH,
+  NUM_TRIGGERS,
+  S_ADJ_OWN,
+  S_ALL_OPP,
+  S_ALL_OWN,
+  S_ATTACKER,
+  S_CHOSEN_ANY,
+  S_CHOSEN_OPP,
+  S_CHOSEN_OWN,
+  S_CHOSEN_OWN_ADJ,
+  S_CONTROLLER,
+  S_DEFENDER,
+  S_OPP_FIGHTER,
+  S_OWN_FIGHTER,
+  S_SELF,
+  S_TARGET,
+  V_DESTROY,
+  V_DRAW,
+  V_GAIN,
+  V_KEYWORD,
+  V_POWER,
+  V_RETURN,
+  V_SQUIRES,
+  V_SWAP,
+  V_TAP,
+  V_UNTAP,
+} from './catalogue/compile.ts';
+import {
+  TO_DISCARD,
+  TO_HAND,
+  cardName,
+  draw,
+  isAdjacent,
+  isOver,
+  leavePlay,
+  placeOnSlot,
+  playerName,
+  resistance,
+  slotOf,
+  swapSlots,
+} from './board.ts';
+import {
+  BRState,
+  DEF_CHAR,
+  INST_PER_PLAYER,
+  O_ACTIVE,
+  O_ATK_INST,
+  O_DEF_INST,
+  O_DEF_KIND,
+  O_IN_ATTACK,
+  O_OCC,
+  O_POOL,
+  O_TAPPED,
+  O_TATK,
+  O_TBACK,
+  O_TDEF,
+  O_TFRONT,
+  O_TKW,
+  O_TOKENS_USED,
+  O_TPOW,
+  O_TRES,
+  O_TURN,
+  owner,
+} from './state.ts';
+
+const KW_BIT = [0, 0, 0, 0, KW_COUNTER, KW_RANGED, KW_STEALTH, KW_RAGE, 0];
+
+/** The Attacker / Defender instance of the current attack (-1 when none). */
+export function attackerInst(st: BRState): number {
+  return st.w[O_IN_ATTACK] ? st.w[O_ATK_INST]! : -1;
+}
+export function defenderInst(st: BRState): number {
+  return st.w[O_IN_ATTACK] && st.w[O_DEF_KIND] === DEF_CHAR ? st.w[O_DEF_INST]! : -1;
+}
+function fighterOf(st: BRState, p: number): number {
+  return p === st.w[O_ACTIVE] ? attackerInst(st) : defenderInst(st);
+}
+
+/** Instance a single-character selector names, or -1 (area selectors return -1 too). */
+function singleTarget(st: BRState, p: number, sel: number, src: number, chosen: number): number {
+  switch (sel) {
+    case S_SELF: return src;
+    case S_CHOSEN_OWN: case S_CHOSEN_OPP: case S_CHOSEN_ANY: case S_CHOSEN_OWN_ADJ: case S_TARGET: return chosen;
+    case S_ATTACKER: return attackerInst(st);
+    case S_DEFENDER: return defenderInst(st);
+    case S_OWN_FIGHTER: return fighterOf(st, p);
+    case S_OPP_FIGHTER: return fighterOf(st, 1 - p);
+    default: return -1;
+  }
+}
+
+/**
+ * D22: extra resources `p` pays for an ability because it targets or changes opposing
+ * Résistant characters by name (chosen or fight selectors); each character counts once.
+ * Area selectors skip Résistant characters instead (they are never paid for).
+ */
+export function resistExtra(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): number {
+  const cat = st.ctx.cat;
+  const slot = card * NUM_TRIGGERS + trig;
+  const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
+  const prog = cat.program;
+  let first = -1, extra = 0;
+  for (let k = 0; k < n; k++) {
+    const sel = prog[(start + k) * EFFECT_WORDS + 1]!;
+    if (sel === S_CONTROLLER || sel >= S_ALL_OWN) continue;
+    const t = singleTarget(st, p, sel, src, chosen);
+    if (t < 0 || t === first || owner(t) === p) continue;
+    const gs = slotOf(st, t);
+    if (gs < 0) continue;
+    if (first < 0) first = t;
+    else if (t !== first) {
+      extra += resistance(st, gs);
+      break; // at most two distinct characters can be named by one ability
+    }
+    extra += resistance(st, gs);
+  }
+  return extra;
+}
+
+/**
+ * Resolves ability `trig` of card `card` for controller `p`. `src` is the carrying
+ * character instance (or -1), `chosen` the chosen target instance (or -1).
+ */
+export function resolveAbility(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): void {
+  const cat = st.ctx.cat;
+  const slot = card * NUM_TRIGGERS + trig;
+  const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
+  const prog = cat.program;
+  // The rider's subject: the chosen character, else the first character the base names.
+  let primary = chosen;
+  if (primary < 0) {
+    for (let k = 0; k < n && primary < 0; k++) {
+      const r = (start + k) * EFFECT_WORDS;
+      if (prog[r + 4]! < 0) primary = singleTarget(st, p, prog[r + 1]!, src, chosen);
+    }
+  }
+  for (let k = 0; k < n; k++) {
+    const r = (start + k) * EFFECT_WORDS;
+    const verb = prog[r]!, sel = prog[r + 1]!, amount = prog[r + 2]!, kw = prog[r + 3]!, rider = prog[r + 4]!;
+    if (rider >= 0) {
+      // R6: the rider applies when its subject is a character of that faction.
+      if (primary < 0 || slotOf(st, primary) < 0 || cat.faction[st.ctx.cardOf[primary]!] !== rider) continue;
+    }
+    if (sel === S_CONTROLLER) {
+      runPlayerVerb(st, p, card, verb, amount);
+    } else if (sel === S_ALL_OWN || sel === S_ALL_OPP || sel === S_ADJ_OWN) {
+      const side = sel === S_ALL_OPP ? 1 - p : p;
+      const srcGs = src >= 0 ? slotOf(st, src) : -1;
+      for (let gs = side * 6; gs < side * 6 + 6; gs++) {
+        const inst = st.w[O_OCC + gs]!;
+        if (inst < 0) continue;
+        if (sel === S_ADJ_OWN && (srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
+        if (side !== p && resistance(st, gs) > 0) {
+          if (st.log) st.log.line(`  ${cardName(st, inst)} is Résistant: unaffected (D22)`);
+          continue;
+        }
+        runCharVerb(st, p, card, verb, amount, kw, gs, src);
+        if (isOver(st)) return;
+      }
+    } else {
+      const t = singleTarget(st, p, sel, src, chosen);
+      const gs = t >= 0 ? slotOf(st, t) : -1;
+      if (gs >= 0) runCharVerb(st, p, card, verb, amount, kw, gs, src);
+      else if (st.log) st.log.line(`  (no character for this effect of ${cat.names[card]})`);
+    }
+    if (isOver(st)) return;
+  }
+}
+
+function runPlayerVerb(st: BRState, p: number, card: number, verb: number, amount: number): void {
+  const w = st.w;
+  switch (verb) {
+    case V_DRAW:
+      if (st.log) st.log.line(`  ${playerName(st, p)} draws ${amount} (${st.ctx.cat.names[card]})`);
+      draw(st, p, amount);
+      return;
+    case V_GAIN:
+      w[O_POOL + p] = w[O_POOL + p]! + amount;
+      if (st.log) st.log.line(`  ${playerName(st, p)} gains ${amount} resource${amount > 1 ? 's' : ''} (${st.ctx.cat.names[card]}): pool ${w[O_POOL + p]}`);
+      return;
+    case V_SQUIRES:
+      createSquires(st, p, amount);
+      return;
+  }
+}
+
+/** D1, D21: Squire tokens on the first empty slots, disoriented the turn they arrive. */
+function createSquires(st: BRState, p: number, amount: number): void {
+  const w = st.w;
+  let left = amount === 0 ? 6 : amount;
+  for (let gs = p * 6; gs < p * 6 + 6 && left > 0; gs++) {
+    if (w[O_OCC + gs]! >= 0) continue;
+    const used = w[O_TOKENS_USED + p]!;
+    let bit = 0;
+    while (bit < 6 && (used & (1 << bit)) !== 0) bit++;
+    if (bit === 6) return;
+    w[O_TOKENS_USED + p] = used | (1 << bit);
+    const inst = p * INST_PER_PLAYER + INST_PER_PLAYER - 6 + bit;
+    placeOnSlot(st, gs, inst, w[O_TURN]!);
+    if (st.log) st.log.line(`  a Squire enters play on ${playerName(st, p)}'s ${slotName(gs)}`);
+    left--;
+  }
+}
+
+function slotName(gs: number): string {
+  return ['front-left', 'front-centre', 'front-right', 'back-left', 'back-centre', 'back-right'][gs % 6]!;
+}
+
+function runCharVerb(st: BRState, p: number, card: number, verb: number, amount: number, kw: number, gs: number, src: number): void {
+  const w = st.w;
+  const inst = w[O_OCC + gs]!;
+  const source = st.ctx.cat.names[card]!;
+  switch (verb) {
+    case V_POWER:
+      w[O_TPOW + gs] = w[O_TPOW + gs]! + amount;
+      if (st.log) {
+        st.log.bonus(inst, source, amount);
+        st.log.line(`  ${cardName(st, inst)} gets ${amount > 0 ? '+' : ''}${amount} power until end of turn (${source})`);
+      }
+      return;
+    case V_KEYWORD:
+      if (kw === K_FRONT) w[O_TFRONT + gs] = w[O_TFRONT + gs]! + amount;
+      else if (kw === K_BACK) w[O_TBACK + gs] = w[O_TBACK + gs]! + amount;
+      else if (kw === K_DEFENSE) w[O_TDEF + gs] = w[O_TDEF + gs]! + amount;
+      else if (kw === K_ATTACK) w[O_TATK + gs] = w[O_TATK + gs]! + amount;
+      else if (kw === K_RESISTANT) w[O_TRES + gs] = w[O_TRES + gs]! + amount;
+      else w[O_TKW + gs] = w[O_TKW + gs]! | KW_BIT[kw]!;
+      if (st.log) {
+        st.log.line(`  ${cardName(st, inst)} gains ${KEYWORD_LABELS[kw]}${kw <= K_ATTACK || kw === K_RESISTANT ? `+${amount}` : ''} until end of turn (${source})`);
+      }
+      return;
+    case V_RETURN:
+      if (st.log) st.log.line(`  ${source}: ${cardName(st, inst)} is returned to hand`);
+      leavePlay(st, gs, TO_HAND);
+      return;
+    case V_DESTROY:
+      if (st.log) st.log.line(`  ${source}: ${cardName(st, inst)} is destroyed`);
+      leavePlay(st, gs, TO_DISCARD);
+      return;
+    case V_SWAP: {
+      const a = src >= 0 ? slotOf(st, src) : -1;
+      if (a < 0 || a === gs) return;
+      swapSlots(st, a, gs);
+      if (st.log) st.log.line(`  ${cardName(st, src)} and ${cardName(st, inst)} swap slots (${cardName(st, src)} now ${slotName(gs)}, ${cardName(st, inst)} now ${slotName(a)})`);
+      return;
+    }
+    case V_UNTAP:
+      w[O_TAPPED + gs] = 0;
+      if (st.log) st.log.line(`  ${cardName(st, inst)} is untapped (${source})`);
+      return;
+    case V_TAP:
+      w[O_TAPPED + gs] = 1;
+      if (st.log) st.log.line(`  ${cardName(st, inst)} is tapped (${source})`);
+      return;
+  }
+  void p;
+}
+
+export const KEYWORD_LABELS = ['Avant', 'Arrière', 'Défense', 'Attaque', 'Contre-Attaque', 'Attaque à Distance', 'Furtif', 'Rage', 'Résistant'];

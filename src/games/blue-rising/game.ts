@@ -1,0 +1,141 @@
+// Blue Rising behind the generic Game contract.
+import { hashWords, type Game, type Outcome, type Rng } from '../../core/game.ts';
+import { MAX_LEGAL, NUM_ACTIONS } from './actions.ts';
+import { G_ASPIRANT, T_CHARACTER, type Catalogue } from './catalogue/compile.ts';
+import { describeAction } from './describe.ts';
+import { determinizeInPlace, observationLength, observe } from './observe.ts';
+import { clearState, legal, newGame, step } from './rules.ts';
+import { rulesFor, type Mode, type RuleOptions } from './rules-options.ts';
+import {
+  BRState,
+  END_TURN_CAP,
+  END_VP,
+  INST_PER_PLAYER,
+  MAX_DECK,
+  O_CURRENT,
+  O_END,
+  O_PHASE,
+  O_VP,
+  O_WINNER,
+  PH_OVER,
+  STATE_BYTES,
+  type GameContext,
+} from './state.ts';
+
+export interface DeckCards {
+  name: string;
+  /** Card names, one per copy, in list order. */
+  cards: readonly string[];
+}
+
+export class SetupError extends Error {}
+
+/** Builds the immutable context of a matchup: catalogue, rules, the two deck lists. */
+export function createContext(
+  cat: Catalogue,
+  mode: Mode,
+  decks: readonly [DeckCards, DeckCards],
+  options: Partial<RuleOptions> = {},
+  playerNames?: readonly [string, string],
+): GameContext {
+  const cardOf = new Int16Array(2 * INST_PER_PLAYER).fill(cat.squireId);
+  const aspirants: [Int16Array, Int16Array] = [new Int16Array(0), new Int16Array(0)];
+  const sizes: [number, number] = [0, 0];
+  for (let p = 0; p < 2; p++) {
+    const d = decks[p]!;
+    if (d.cards.length > MAX_DECK) throw new SetupError(`deck "${d.name}": ${d.cards.length} cards, at most ${MAX_DECK}`);
+    const asp: number[] = [];
+    d.cards.forEach((name, i) => {
+      const id = cat.byName.get(name);
+      if (id === undefined) throw new SetupError(`deck "${d.name}": unknown card "${name}"`);
+      cardOf[p * INST_PER_PLAYER + i] = id;
+      if (cat.type[id] === T_CHARACTER && cat.grade[id] === G_ASPIRANT && !asp.includes(id)) asp.push(id);
+    });
+    if (asp.length > 16) throw new SetupError(`deck "${d.name}": more than 16 different Aspirants`);
+    aspirants[p] = Int16Array.from(asp);
+    sizes[p] = d.cards.length;
+  }
+  return {
+    cat,
+    mode,
+    options: rulesFor(mode, options),
+    cardOf,
+    deckSize: sizes,
+    aspirants,
+    playerNames: playerNames ?? [decks[0].name, decks[1].name],
+    deckNames: [decks[0].name, decks[1].name],
+    scratch: new Int32Array(MAX_LEGAL),
+    scratch2: new Int32Array(MAX_LEGAL),
+  };
+}
+
+export class BlueRising implements Game<BRState> {
+  readonly name = 'blue-rising';
+  readonly numPlayers = 2;
+  readonly maxLegalActions = MAX_LEGAL;
+  readonly numDistinctActions = NUM_ACTIONS;
+  readonly observationLength: number;
+
+  constructor(readonly ctx: GameContext) {
+    this.observationLength = observationLength(ctx.cat.size);
+  }
+
+  allocState(): BRState {
+    const st = new BRState(this.ctx, MAX_LEGAL);
+    clearState(st);
+    return st;
+  }
+  newGame(state: BRState, seed: number): void {
+    newGame(state, seed);
+  }
+  legalActions(state: BRState, out: Int32Array): number {
+    if (state.legalCount < 0) state.legalCount = legal(state, state.legal);
+    const n = state.legalCount;
+    const src = state.legal;
+    for (let i = 0; i < n; i++) out[i] = src[i]!;
+    return n;
+  }
+  apply(state: BRState, action: number): void {
+    step(state, action);
+  }
+  cloneInto(src: BRState, dst: BRState): void {
+    dst.bytes.set(src.bytes);
+    const n = src.legalCount;
+    dst.legalCount = n;
+    for (let i = 0; i < n; i++) dst.legal[i] = src.legal[i]!;
+  }
+  currentPlayer(state: BRState): number {
+    return state.w[O_PHASE] === PH_OVER ? -1 : state.w[O_CURRENT]!;
+  }
+  isTerminal(state: BRState): boolean {
+    return state.w[O_PHASE] === PH_OVER;
+  }
+  returns(state: BRState, out: Float64Array): void {
+    const wnr = state.w[O_PHASE] === PH_OVER ? state.w[O_WINNER]! : -1;
+    out[0] = wnr === 0 ? 1 : wnr === 1 ? -1 : 0;
+    out[1] = -out[0]!;
+  }
+  outcome(state: BRState): Outcome | null {
+    if (state.w[O_PHASE] !== PH_OVER) return null;
+    const wnr = state.w[O_WINNER]!;
+    const end = state.w[O_END]!;
+    if (end === END_TURN_CAP) return { winner: -1, reason: `turn cap ${this.ctx.options.turnCap} reached (D5)` };
+    if (end === END_VP) {
+      return { winner: wnr, reason: `${this.ctx.playerNames[wnr]} reached ${state.w[O_VP + wnr]} VP (target ${this.ctx.options.vpToWin})` };
+    }
+    return { winner: wnr, reason: 'unknown' };
+  }
+  hash(state: BRState): number {
+    return hashWords(state.w32, STATE_BYTES >> 2);
+  }
+  actionToString(state: BRState, action: number): string {
+    return describeAction(state, action);
+  }
+  observe(state: BRState, seat: number, out: Int32Array): number {
+    return observe(state, seat, out);
+  }
+  determinize(src: BRState, seat: number, rng: Rng, dst: BRState): void {
+    this.cloneInto(src, dst);
+    determinizeInPlace(dst, seat, rng);
+  }
+}

@@ -1,0 +1,242 @@
+// Information sets (architecture.md): what one seat may know, and determinization — a
+// state consistent with that knowledge where everything hidden is resampled. A seat knows
+// its hand, its deck's contents (not order), both boards, both discards, face-up cards,
+// VP, pools and the opponent's deck list; not the opponent's hand (except cards it saw
+// return there), either deck order, face-down Traps and Artefact, face-down setup
+// Aspirants (D24), nor the chance stream.
+import type { Rng } from '../../core/game.ts';
+import { G_ASPIRANT, T_CHARACTER, T_TRAP } from './catalogue/compile.ts';
+import {
+  ART_HIDDEN,
+  BRState,
+  O_ACTIVE,
+  O_ART,
+  O_ART_STATE,
+  O_ATK_COLUMN,
+  O_ATK_INST,
+  O_ATK_RANGED,
+  O_CURRENT,
+  O_DECK,
+  O_DECK_N,
+  O_DEF_INST,
+  O_DEF_KIND,
+  O_DISC,
+  O_DISC_N,
+  O_DUE,
+  O_END,
+  O_ENTERED,
+  O_ENV,
+  O_ENV_TAPPED,
+  O_EQUIP,
+  O_FACEDOWN,
+  O_FIRST,
+  O_GONE,
+  O_GONE_N,
+  O_HAND,
+  O_HAND_N,
+  O_IN_ATTACK,
+  O_MULL_DONE,
+  O_OCC,
+  O_PASSES,
+  O_PAYER,
+  O_PEND,
+  O_PEND_INST,
+  O_PEND_RETURN,
+  O_PEND_SOURCE,
+  O_PEND_TARGET,
+  O_PHASE,
+  O_POOL,
+  O_PUBLIC,
+  O_SETUP_DONE,
+  O_STEP,
+  O_SUPPORT,
+  O_SUPPORTER,
+  O_TAPPED,
+  O_TATK,
+  O_TBACK,
+  O_TDEF,
+  O_TFRONT,
+  O_TKW,
+  O_TPOW,
+  O_TRAP,
+  O_TRAP_2A,
+  O_TRES,
+  O_TURN,
+  O_VP,
+  O_WINNER,
+  O_WTURN,
+  O_LAST_ATK_POWER,
+  O_LAST_DEF_POWER,
+  PEND_PLACE_TRAP,
+  PH_PAY,
+  ZONE_CAP,
+  owner,
+} from './state.ts';
+
+const HIDDEN = -2;
+
+export function observationLength(catSize: number): number {
+  return 64 + 12 * 13 + 6 + 8 + 2 * ZONE_CAP * 4 + catSize + 2 * ZONE_CAP + 8;
+}
+
+function cardOrNone(st: BRState, inst: number): number {
+  return inst < 0 ? -1 : st.ctx.cardOf[inst]!;
+}
+function instRef(st: BRState, seat: number, inst: number): number {
+  // Instances are named by card, so that copies of a card are interchangeable.
+  if (inst < 0) return -1;
+  return st.ctx.cardOf[inst]! * 2 + owner(inst);
+  void seat;
+}
+
+export function observe(st: BRState, seat: number, out: Int32Array): number {
+  const w = st.w;
+  const o = 1 - seat;
+  let n = 0;
+  for (const f of [O_PHASE, O_CURRENT, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_VP, O_VP + 1, O_POOL, O_POOL + 1,
+    O_SETUP_DONE, O_SETUP_DONE + 1, O_MULL_DONE, O_MULL_DONE + 1, O_IN_ATTACK, O_ATK_COLUMN, O_DEF_KIND, O_SUPPORT,
+    O_SUPPORT + 1, O_STEP, O_PASSES, O_WTURN, O_TRAP_2A, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_PAYER, O_DUE, O_PEND,
+    O_PEND_RETURN]) out[n++] = w[f]!;
+  out[n++] = instRef(st, seat, w[O_ATK_INST]!);
+  out[n++] = instRef(st, seat, w[O_DEF_INST]!);
+  out[n++] = instRef(st, seat, w[O_ATK_RANGED]!);
+  out[n++] = instRef(st, seat, w[O_SUPPORTER]!);
+  out[n++] = instRef(st, seat, w[O_SUPPORTER + 1]!);
+  // A Trap placed from hand during 2a is face down: its identity is hidden from the other seat.
+  const pend = w[O_PEND_INST]!;
+  const pendHidden = w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(pend) !== seat;
+  out[n++] = pendHidden ? HIDDEN : instRef(st, seat, pend);
+  out[n++] = instRef(st, seat, w[O_PEND_SOURCE]!);
+  out[n++] = w[O_PEND_TARGET]! < 0 ? -1 : w[O_PEND_TARGET]! < 100 ? w[O_PEND_TARGET]! : instRef(st, seat, w[O_PEND_TARGET]!);
+  for (let gs = 0; gs < 12; gs++) {
+    const inst = w[O_OCC + gs]!;
+    const hidden = w[O_FACEDOWN + gs] !== 0 && owner(inst) !== seat;
+    out[n++] = hidden ? HIDDEN : cardOrNone(st, inst);
+    for (const f of [O_TAPPED, O_ENTERED, O_FACEDOWN, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES]) out[n++] = w[f + gs]!;
+    out[n++] = cardOrNone(st, w[O_EQUIP + gs]!);
+  }
+  for (let i = 0; i < 6; i++) {
+    const inst = w[O_TRAP + i]!;
+    out[n++] = inst < 0 ? -1 : owner(inst) === seat ? st.ctx.cardOf[inst]! : HIDDEN;
+  }
+  for (let p = 0; p < 2; p++) {
+    out[n++] = cardOrNone(st, w[O_ENV + p]!);
+    out[n++] = w[O_ENV_TAPPED + p]!;
+    out[n++] = w[O_ART_STATE + p]!;
+    out[n++] = p === seat || w[O_ART_STATE + p] !== ART_HIDDEN ? cardOrNone(st, w[O_ART + p]!) : HIDDEN;
+  }
+  // Hands: own in full (with what the opponent knows of it), the opponent's known cards only.
+  out[n++] = w[O_HAND_N + seat]!;
+  for (let i = 0; i < ZONE_CAP; i++) {
+    const inst = i < w[O_HAND_N + seat]! ? w[O_HAND + seat * ZONE_CAP + i]! : -1;
+    out[n++] = cardOrNone(st, inst);
+    out[n++] = inst < 0 ? 0 : w[O_PUBLIC + inst]!;
+  }
+  out[n++] = w[O_HAND_N + o]!;
+  for (let i = 0; i < ZONE_CAP; i++) {
+    const inst = i < w[O_HAND_N + o]! ? w[O_HAND + o * ZONE_CAP + i]! : -1;
+    out[n++] = inst < 0 ? -1 : w[O_PUBLIC + inst] ? st.ctx.cardOf[inst]! : HIDDEN;
+  }
+  // Own deck as a multiset of cards; the opponent's deck as a count.
+  const counts = n;
+  for (let c = 0; c < st.ctx.cat.size; c++) out[n++] = 0;
+  for (let i = 0; i < w[O_DECK_N + seat]!; i++) out[counts + st.ctx.cardOf[w[O_DECK + seat * ZONE_CAP + i]!]!]!++;
+  out[n++] = w[O_DECK_N + o]!;
+  for (let p = 0; p < 2; p++) {
+    out[n++] = w[O_DISC_N + p]!;
+    for (let i = 0; i < w[O_DISC_N + p]!; i++) out[n++] = st.ctx.cardOf[w[O_DISC + p * ZONE_CAP + i]!]!;
+    out[n++] = w[O_GONE_N + p]!;
+    for (let i = 0; i < w[O_GONE_N + p]!; i++) out[n++] = st.ctx.cardOf[w[O_GONE + p * ZONE_CAP + i]!]!;
+  }
+  return n;
+}
+
+function randInt(rng: Rng, n: number): number {
+  return Math.floor(rng.next() * n);
+}
+
+/**
+ * Copies src into dst (already done by the caller's cloneInto), then resamples what `seat`
+ * cannot see: the opponent's unknown hand cards, deck, face-down Traps and setup Aspirants
+ * (a Trap slot gets a Trap, a setup slot an Aspirant of a distinct name), both deck orders,
+ * and the chance stream.
+ */
+export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
+  const w = dst.w;
+  const ctx = dst.ctx;
+  const cat = ctx.cat;
+  const o = 1 - seat;
+  const pos = ctx.scratch; // word offsets of hidden positions
+  const kind = ctx.scratch2; // per position: 0 any, 1 trap, 2 aspirant; then the instance pool
+  let np = 0;
+  for (let i = 0; i < w[O_HAND_N + o]!; i++) {
+    const off = O_HAND + o * ZONE_CAP + i;
+    if (w[O_PUBLIC + w[off]!] === 0) { pos[np] = off; kind[np++] = 0; }
+  }
+  for (let i = 0; i < w[O_DECK_N + o]!; i++) { pos[np] = O_DECK + o * ZONE_CAP + i; kind[np++] = 0; }
+  for (let c = 0; c < 3; c++) if (w[O_TRAP + o * 3 + c]! >= 0) { pos[np] = O_TRAP + o * 3 + c; kind[np++] = 1; }
+  for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + o * 6 + s] !== 0 && w[O_OCC + o * 6 + s]! >= 0) { pos[np] = O_OCC + o * 6 + s; kind[np++] = 2; }
+  if (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(w[O_PEND_INST]!) === o) { pos[np] = O_PEND_INST; kind[np++] = 1; }
+  // The pool of hidden instances, shuffled.
+  const pool = kind; // reuse the upper half of scratch2 for the pool
+  const P0 = 512;
+  for (let i = 0; i < np; i++) pool[P0 + i] = w[pos[i]!]!;
+  for (let i = np - 1; i > 0; i--) {
+    const j = randInt(rng, i + 1);
+    const t = pool[P0 + i]!;
+    pool[P0 + i] = pool[P0 + j]!;
+    pool[P0 + j] = t;
+  }
+  // Constrained positions first (Trap slots, setup slots), then the rest in order.
+  const used = P0 + 256; // flags: 1 when a pool entry is taken
+  for (let i = 0; i < np; i++) pool[used + i] = 0;
+  for (const want of [1, 2]) {
+    for (let i = 0; i < np; i++) {
+      if (kind[i] !== want) continue;
+      let pick = -1;
+      for (let j = 0; j < np && pick < 0; j++) {
+        if (pool[used + j]) continue;
+        const c = ctx.cardOf[pool[P0 + j]!]!;
+        if (want === 1 && cat.type[c] === T_TRAP) pick = j;
+        if (want === 2 && cat.type[c] === T_CHARACTER && cat.grade[c] === G_ASPIRANT && !aspirantTaken(dst, c, pos, kind, np)) pick = j;
+      }
+      if (pick < 0) pick = firstFree(pool, used, np); // cannot happen for a reachable state
+      pool[used + pick] = 1;
+      w[pos[i]!] = pool[P0 + pick]!;
+      kind[i] = 3; // done
+    }
+  }
+  for (let i = 0, j = 0; i < np; i++) {
+    if (kind[i] === 3) continue;
+    while (pool[used + j]) j++;
+    pool[used + j] = 1;
+    w[pos[i]!] = pool[P0 + j]!;
+  }
+  // Own deck order is unknown to the seat as well.
+  const base = O_DECK + seat * ZONE_CAP;
+  for (let i = w[O_DECK_N + seat]! - 1; i > 0; i--) {
+    const j = randInt(rng, i + 1);
+    const t = w[base + i]!;
+    w[base + i] = w[base + j]!;
+    w[base + j] = t;
+  }
+  // The chance stream is hidden: reseed it from the seat's own randomness.
+  for (let i = 0; i < 4; i++) dst.w32[i] = (rng.next() * 4294967296) | 0;
+  if ((dst.w32[0]! | dst.w32[1]! | dst.w32[2]! | dst.w32[3]!) === 0) dst.w32[0] = 1;
+  dst.legalCount = -1;
+}
+
+function firstFree(pool: Int32Array, used: number, np: number): number {
+  for (let j = 0; j < np; j++) if (!pool[used + j]) return j;
+  return 0;
+}
+
+/** Is Aspirant card c already on one of o's setup slots reassigned so far (names are distinct, R25)? */
+function aspirantTaken(st: BRState, c: number, pos: Int32Array, kind: Int32Array, np: number): boolean {
+  for (let i = 0; i < np; i++) {
+    const off = pos[i]!;
+    if (kind[i] !== 3 || off < O_OCC || off >= O_OCC + 12) continue;
+    if (st.ctx.cardOf[st.w[off]!] === c) return true;
+  }
+  return false;
+}

@@ -1,0 +1,1310 @@
+// The rules: setup, turn structure, playing cards, paying, attacks with their windows,
+// Artefacts, end of turn, the end. `legal` lists the actions of the current decision;
+// `step` applies one and then resolves everything forced up to the next real decision.
+import { seedWords } from '../../core/rng.ts';
+import {
+  A_ART_ACTIVATE,
+  A_ART_REVEAL,
+  A_ATTACK,
+  A_EOT_DISCARD,
+  A_MOVE,
+  A_MULLIGAN,
+  A_PASS,
+  A_PAY_DISCARD,
+  A_PAY_ENV,
+  A_PAY_SACRIFICE,
+  A_PAY_TAP,
+  A_PLAY,
+  A_RESOLVE_TRAP,
+  A_SACRIFICE,
+  A_SETUP,
+  A_SUPPORT,
+  A_TAP,
+  A_TRAP_2A,
+  TARGETS,
+} from './actions.ts';
+import {
+  G_LEGEND,
+  KW_COUNTER,
+  KW_RANGED,
+  KW_STEALTH,
+  NUM_TRIGGERS,
+  T_ARTEFACT,
+  T_CHARACTER,
+  T_ENVIRONMENT,
+  T_EVENT,
+  T_OBJECT,
+  T_TRAP,
+  TK_ANY,
+  TK_NONE,
+  TK_OPP,
+  TK_OWN,
+  TK_OWN_ADJ,
+  TR_ARTEFACT,
+  TR_ENTER,
+  TR_PLAY,
+  TR_SACRIFICE,
+  TR_TAP,
+  TR_TRAP,
+  VP_BY_GRADE,
+} from './catalogue/compile.ts';
+import {
+  ROLE_ATTACKER,
+  ROLE_DEFENDER,
+  TO_DISCARD,
+  TO_HAND,
+  canTap,
+  cardName,
+  charCount,
+  charPower,
+  destroyInCombat,
+  draw,
+  gainVp,
+  handAt,
+  handCount,
+  isAdjacent,
+  isOver,
+  keywordFlags,
+  resistance,
+  leavePlay,
+  placeOnSlot,
+  playerName,
+  powerBreakdown,
+  pushDeck,
+  pushDiscard,
+  pushGone,
+  shuffleDeck,
+  slotOf,
+  supportValue,
+  swapSlots,
+  takeFromDeck,
+  takeFromHand,
+} from './board.ts';
+import { resistExtra, resolveAbility } from './effects.ts';
+import { describeAction } from './describe.ts';
+import {
+  ART_GONE,
+  ART_HIDDEN,
+  ART_NONE,
+  ART_REVEALED,
+  BRState,
+  COLUMN_NAMES,
+  DEF_CHAR,
+  DEF_ENV,
+  DEF_NONE,
+  END_TURN_CAP,
+  O_ACTIVE,
+  O_ART,
+  O_ART_STATE,
+  O_ATK_COLUMN,
+  O_ATK_INST,
+  O_ATK_RANGED,
+  O_CURRENT,
+  O_DECK,
+  O_DECK_N,
+  O_DEF_INST,
+  O_DEF_KIND,
+  O_DISC_N,
+  O_DUE,
+  O_END,
+  O_ENTERED,
+  O_ENV,
+  O_ENV_TAPPED,
+  O_EQUIP,
+  O_FACEDOWN,
+  O_FIRST,
+  O_HAND_N,
+  O_IN_ATTACK,
+  O_LAST_ATK_POWER,
+  O_LAST_DEF_POWER,
+  O_MULL_DONE,
+  O_OCC,
+  O_PASSES,
+  O_PAYER,
+  O_PEND,
+  O_PEND_EXTRA,
+  O_PEND_INST,
+  O_PEND_RETURN,
+  O_PEND_SOURCE,
+  O_PEND_TARGET,
+  O_PHASE,
+  O_POOL,
+  O_SETUP_DONE,
+  O_STEP,
+  O_SUPPORT,
+  O_SUPPORTER,
+  O_TAPPED,
+  O_TATK,
+  O_TBACK,
+  O_TDEF,
+  O_TFRONT,
+  O_TKW,
+  O_TPOW,
+  O_TRAP,
+  O_TRAP_2A,
+  O_TRES,
+  O_TURN,
+  O_VP,
+  O_WINNER,
+  O_WTURN,
+  PEND_ARTEFACT,
+  PEND_NONE,
+  PEND_PLACE_TRAP,
+  PEND_PLAY,
+  PEND_RESOLVE_TRAP,
+  PEND_SACRIFICE,
+  PEND_TAP,
+  PH_EOT_DISCARD,
+  PH_EOT_DOWN,
+  PH_MAIN,
+  PH_MULLIGAN,
+  PH_OVER,
+  PH_PAUSE,
+  PH_PAY,
+  PH_REACTION,
+  PH_SETUP,
+  PH_WINDOW,
+  STATE_WORDS16,
+  WIN_DRAW,
+  WIN_NONE,
+  ZONE_CAP,
+  O_PUBLIC,
+  owner,
+} from './state.ts';
+
+// Attack steps kept in O_STEP.
+export const STEP_2B = 2, STEP_3B = 3;
+
+// ======================= new game =======================
+
+/** Empties a state: no card anywhere, every slot free. */
+export function clearState(st: BRState): void {
+  st.w.fill(0);
+  const w = st.w;
+  for (let i = O_OCC; i < O_OCC + 12; i++) w[i] = -1;
+  for (let i = O_EQUIP; i < O_EQUIP + 12; i++) w[i] = -1;
+  for (let i = O_TRAP; i < O_TRAP + 6; i++) w[i] = -1;
+  for (let i = O_DECK; i < STATE_WORDS16; i++) w[i] = -1;
+  w[O_ENV] = w[O_ENV + 1] = -1;
+  w[O_ART] = w[O_ART + 1] = -1;
+  w[O_ATK_INST] = w[O_DEF_INST] = w[O_ATK_RANGED] = -1;
+  w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_WINNER] = WIN_NONE;
+  w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
+  // The public-knowledge flags are 0/1, not instance ids.
+  for (let i = O_PUBLIC; i < STATE_WORDS16; i++) w[i] = 0;
+  st.legalCount = -1;
+}
+
+/** Deals a new game (R9–R13 up to the first decision). */
+export function newGame(st: BRState, seed: number): void {
+  const ctx = st.ctx;
+  clearState(st);
+  const w = st.w;
+  seedWords(seed, st.w32, 0);
+  for (let p = 0; p < 2; p++) {
+    for (let i = 0; i < ctx.deckSize[p]!; i++) {
+      const inst = p * 48 + i;
+      const type = ctx.cat.type[ctx.cardOf[inst]!]!;
+      if (type === T_ENVIRONMENT) w[O_ENV + p] = inst; // R9
+      else if (type === T_ARTEFACT) {
+        if (ctx.options.artefacts) {
+          w[O_ART + p] = inst;
+          w[O_ART_STATE + p] = ART_HIDDEN;
+        } else pushGone(st, inst);
+      } else pushDeck(st, p, inst);
+    }
+  }
+  const first = nextBit(st); // R10
+  w[O_FIRST] = first;
+  w[O_ACTIVE] = first;
+  w[O_PHASE] = PH_SETUP;
+  w[O_CURRENT] = first;
+  if (st.log) st.log.line(`${playerName(st, first)} is the first player (R10).`);
+  advance(st);
+}
+
+function nextBit(st: BRState): number {
+  return (seedNext(st) & 1);
+}
+import { nextU32 } from '../../core/rng.ts';
+function seedNext(st: BRState): number {
+  return nextU32(st.w32, 0);
+}
+
+// ======================= helpers =======================
+
+function opp(p: number): number {
+  return 1 - p;
+}
+function ability(st: BRState, card: number, trig: number): number {
+  return card * NUM_TRIGGERS + trig;
+}
+function hasAbility(st: BRState, card: number, trig: number): boolean {
+  return st.ctx.cat.abCount[card * NUM_TRIGGERS + trig]! > 0;
+}
+
+/** Resources p could raise right now: pool, hand discards, resource effects (R19, D7, D11). */
+function potential(st: BRState, p: number, inMain: boolean): number {
+  const w = st.w;
+  const cat = st.ctx.cat;
+  let pot = w[O_POOL + p]! + w[O_HAND_N + p]!;
+  for (let gs = p * 6; gs < p * 6 + 6; gs++) {
+    const inst = w[O_OCC + gs]!;
+    if (inst < 0) continue;
+    if (canTap(st, gs)) pot += cat.abResource[ability(st, st.ctx.cardOf[inst]!, TR_TAP)]!;
+    const obj = w[O_EQUIP + gs]!;
+    if (obj >= 0 && owner(obj) === p) pot += cat.abResource[ability(st, st.ctx.cardOf[obj]!, TR_SACRIFICE)]!;
+  }
+  if (inMain || st.ctx.options.environmentTapInWindows) {
+    const env = w[O_ENV + p]!;
+    if (env >= 0 && w[O_ENV_TAPPED + p] === 0) pot += cat.abResource[ability(st, st.ctx.cardOf[env]!, TR_TAP)]!;
+  }
+  return pot;
+}
+
+// A lazily computed potential for one enumeration: most costs are covered by pool + hand,
+// so the scan of resource effects runs only when a cost goes beyond that.
+let potState: BRState | null = null;
+let potPlayer = 0, potMain = false, potCheap = 0, potFull = -1;
+function beginAfford(st: BRState, p: number, inMain: boolean): void {
+  potState = st;
+  potPlayer = p;
+  potMain = inMain;
+  potCheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]!;
+  potFull = -1;
+}
+/** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
+function canRaise(need: number, fromHand: boolean): boolean {
+  const n = fromHand ? need + 1 : need;
+  if (n <= potCheap) return true;
+  if (potFull < 0) potFull = potential(potState!, potPlayer, potMain);
+  return n <= potFull;
+}
+
+/** Instance on the actor-relative target t (0–5 own, 6–11 opponent's), or -1. */
+function targetInst(st: BRState, p: number, t: number): number {
+  const gs = t < 6 ? p * 6 + t : opp(p) * 6 + (t - 6);
+  return st.w[O_OCC + gs]!;
+}
+
+/** The column whose Trap matters for the current attack (R49: the ranged target's column). */
+function trapColumn(st: BRState): number {
+  const w = st.w;
+  if (w[O_ATK_RANGED]! >= 0) {
+    const gs = slotOf(st, w[O_ATK_RANGED]!);
+    return gs < 0 ? w[O_ATK_COLUMN]! : gs % 3;
+  }
+  return w[O_ATK_COLUMN]!;
+}
+
+function attackerHasStealth(st: BRState): boolean {
+  const gs = slotOf(st, st.w[O_ATK_INST]!);
+  return gs >= 0 && (keywordFlags(st, gs) & KW_STEALTH) !== 0;
+}
+
+/** R43: does p's Artefact Quest hold now? */
+export function questHolds(st: BRState, p: number): boolean {
+  const w = st.w;
+  const cat = st.ctx.cat;
+  const card = st.ctx.cardOf[w[O_ART + p]!]!;
+  const n = cat.questN[card]!;
+  switch (cat.questKind[card]) {
+    case 0: return charCount(st, p) <= n;
+    case 1: return charCount(st, opp(p)) <= n;
+    case 2: return w[O_VP + opp(p)]! >= n;
+    case 3: return w[O_VP + p]! >= n;
+    case 4: return w[O_HAND_N + p]! >= n;
+    case 5: return w[O_DISC_N + p]! >= n;
+    case 6: return w[O_TURN]! >= n;
+  }
+  return false;
+}
+
+function canReveal(st: BRState, p: number): boolean {
+  const w = st.w;
+  if (w[O_ART_STATE + p] !== ART_HIDDEN) return false;
+  const card = st.ctx.cardOf[w[O_ART + p]!]!;
+  if (p !== w[O_ACTIVE] && st.ctx.cat.questOpponentTurn[card] === 0) return false;
+  return questHolds(st, p);
+}
+
+// ======================= legal actions =======================
+
+/**
+ * Writes the targets of ability (card, trig) for actor p into out as base + t, when the
+ * cost (plus D22's Résistant extra) can be raised (see beginAfford). Returns the new count.
+ */
+function writeTargets(st: BRState, p: number, card: number, trig: number, srcInst: number, srcGs: number,
+  cost: number, fromHand: boolean, out: Int32Array, n: number, base: number): number {
+  const cat = st.ctx.cat;
+  const w = st.w;
+  const slot = card * NUM_TRIGGERS + trig;
+  const tk = cat.abTarget[slot]!;
+  const fight = cat.abFight[slot] !== 0;
+  if (tk === TK_NONE) {
+    if (canRaise(cost + (fight ? resistExtra(st, p, card, trig, srcInst, -1) : 0), fromHand)) out[n++] = base;
+    return n;
+  }
+  const lo = tk === TK_OPP ? 6 : 0;
+  const hi = tk === TK_OWN || tk === TK_OWN_ADJ ? 6 : 12;
+  for (let t = lo; t < hi; t++) {
+    const gs = t < 6 ? p * 6 + t : (1 - p) * 6 + t - 6;
+    const inst = w[O_OCC + gs]!;
+    if (inst < 0 || w[O_FACEDOWN + gs] !== 0) continue;
+    if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
+    // D22: naming an opposing Résistant character costs 1 more per instance.
+    const extra = fight ? resistExtra(st, p, card, trig, srcInst, inst) : t >= 6 ? resistance(st, gs) : 0;
+    if (canRaise(cost + extra, fromHand)) out[n++] = base + t;
+  }
+  return n;
+}
+
+function legalMain(st: BRState, p: number, out: Int32Array): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  const cat = ctx.cat;
+  let n = 0;
+  out[n++] = A_PASS;
+  beginAfford(st, p, true);
+  const hn = w[O_HAND_N + p]!;
+  for (let i = 0; i < hn; i++) {
+    const inst = handAt(st, p, i);
+    const c = ctx.cardOf[inst]!;
+    const base = A_PLAY + i * TARGETS;
+    const cost = cat.cost[c]!;
+    switch (cat.type[c]) {
+      case T_CHARACTER: {
+        if (!canRaise(cost, true)) break;
+        if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < 1) break; // R26
+        let same = -1; // R25 / D8: a character of this name already in play
+        for (let gs = p * 6; gs < p * 6 + 6; gs++) {
+          const o = w[O_OCC + gs]!;
+          if (o >= 0 && ctx.cardOf[o] === c) same = gs;
+        }
+        for (let t = 0; t < 6; t++) {
+          if (same >= 0 && !(ctx.options.uniquenessReplaceSelfOnly && same === p * 6 + t)) continue;
+          out[n++] = base + t;
+        }
+        break;
+      }
+      case T_OBJECT: {
+        if (!canRaise(cost, true)) break;
+        const hi = ctx.options.objectsOnOwnOnly ? 6 : 12; // D14
+        for (let t = 0; t < hi; t++) if (targetInst(st, p, t) >= 0) out[n++] = base + t;
+        break;
+      }
+      case T_TRAP: // R29: placed face down without paying
+        for (let t = 0; t < 3; t++) out[n++] = base + t;
+        break;
+      case T_EVENT:
+        if (cat.abFight[ability(st, c, TR_PLAY)]) break;
+        n = writeTargets(st, p, c, TR_PLAY, -1, -1, cost, true, out, n, base);
+        break;
+    }
+  }
+  n = legalTaps(st, p, true, out, n);
+  for (let s = 0; s < 6; s++) {
+    const gs = p * 6 + s;
+    if (!canTap(st, gs)) continue;
+    out[n++] = A_ATTACK + s * TARGETS; // R33: any column
+    out[n++] = A_ATTACK + s * TARGETS + 1;
+    out[n++] = A_ATTACK + s * TARGETS + 2;
+    if (keywordFlags(st, gs) & KW_RANGED) {
+      for (let t = 0; t < 6; t++) if (w[O_OCC + opp(p) * 6 + t]! >= 0) out[n++] = A_ATTACK + s * TARGETS + 3 + t; // R49
+    }
+  }
+  return legalArtefact(st, p, out, n);
+}
+
+/** Tap effects of characters (and, in the main phase, the Environment) and Object sacrifices. */
+function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: number): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  const cat = ctx.cat;
+  for (let s = 0; s < 6; s++) {
+    const gs = p * 6 + s;
+    const inst = w[O_OCC + gs]!;
+    if (inst < 0 || !canTap(st, gs)) continue;
+    const c = ctx.cardOf[inst]!;
+    if (!hasAbility(st, c, TR_TAP)) continue;
+    if (inMain && cat.abFight[ability(st, c, TR_TAP)]) continue;
+    n = writeTargets(st, p, c, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
+  }
+  const env = w[O_ENV + p]!;
+  if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
+    const c = ctx.cardOf[env]!;
+    if (hasAbility(st, c, TR_TAP)) n = writeTargets(st, p, c, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
+  }
+  for (let s = 0; s < 6; s++) {
+    const gs = p * 6 + s;
+    const obj = w[O_EQUIP + gs]!;
+    if (obj < 0 || owner(obj) !== p) continue;
+    const c = ctx.cardOf[obj]!;
+    if (!hasAbility(st, c, TR_SACRIFICE)) continue;
+    if (inMain && cat.abFight[ability(st, c, TR_SACRIFICE)]) continue;
+    n = writeTargets(st, p, c, TR_SACRIFICE, -1, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
+  }
+  return n;
+}
+
+function legalArtefact(st: BRState, p: number, out: Int32Array, n: number): number {
+  const w = st.w;
+  if (w[O_ART + p]! < 0) return n;
+  if (canReveal(st, p)) out[n++] = A_ART_REVEAL;
+  if (w[O_ART_STATE + p] === ART_REVEALED) {
+    const c = st.ctx.cardOf[w[O_ART + p]!]!;
+    if (!st.ctx.cat.abFight[ability(st, c, TR_ARTEFACT)] || w[O_IN_ATTACK]) {
+      n = writeTargets(st, p, c, TR_ARTEFACT, -1, -1, st.ctx.cat.cost[c]!, false, out, n, A_ART_ACTIVATE);
+    }
+  }
+  return n;
+}
+
+function legalPay(st: BRState, p: number, out: Int32Array): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  const cat = ctx.cat;
+  let n = 0;
+  const hn = w[O_HAND_N + p]!;
+  for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
+  for (let s = 0; s < 6; s++) {
+    const gs = p * 6 + s;
+    const inst = w[O_OCC + gs]!;
+    if (inst >= 0 && canTap(st, gs) && cat.abResource[ability(st, ctx.cardOf[inst]!, TR_TAP)]! > 0) out[n++] = A_PAY_TAP + s;
+  }
+  for (let s = 0; s < 6; s++) {
+    const obj = w[O_EQUIP + p * 6 + s]!;
+    if (obj >= 0 && owner(obj) === p && cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]! > 0) out[n++] = A_PAY_SACRIFICE + s;
+  }
+  if (w[O_PEND_RETURN] === PH_MAIN || ctx.options.environmentTapInWindows) {
+    const env = w[O_ENV + p]!;
+    if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && cat.abResource[ability(st, ctx.cardOf[env]!, TR_TAP)]! > 0) out[n++] = A_PAY_ENV;
+  }
+  return n;
+}
+
+function legalReaction(st: BRState, d: number, out: Int32Array): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  let n = 0;
+  out[n++] = A_PASS;
+  const col = w[O_ATK_COLUMN]!;
+  // R37 2a: move a character from another column into the empty target column (not ranged, D19).
+  if (w[O_ATK_RANGED]! < 0 && w[O_OCC + d * 6 + col]! < 0 && w[O_OCC + d * 6 + 3 + col]! < 0) {
+    for (let s = 0; s < 6; s++) {
+      if (!canTap(st, d * 6 + s)) continue;
+      out[n++] = A_MOVE + s * 6 + col;
+      out[n++] = A_MOVE + s * 6 + 3 + col;
+    }
+  }
+  if (w[O_TRAP_2A]! < ctx.options.reactionTraps) n = legalReactionTraps(st, d, out, n);
+  return n;
+}
+
+function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  beginAfford(st, d, false);
+  if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
+  const hn = w[O_HAND_N + d]!;
+  for (let i = 0; i < hn; i++) {
+    if (ctx.cat.type[ctx.cardOf[handAt(st, d, i)]!] === T_TRAP) out[n++] = A_TRAP_2A + i;
+  }
+  return n;
+}
+
+function legalWindow(st: BRState, x: number, out: Int32Array): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  const cat = ctx.cat;
+  const active = w[O_ACTIVE]!;
+  let n = 0;
+  out[n++] = A_PASS;
+  beginAfford(st, x, false);
+  if (x === active) {
+    // R34: the attacker may play Events.
+    const hn = w[O_HAND_N + x]!;
+    for (let i = 0; i < hn; i++) {
+      const c = ctx.cardOf[handAt(st, x, i)]!;
+      if (cat.type[c] !== T_EVENT) continue;
+      n = writeTargets(st, x, c, TR_PLAY, -1, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
+    }
+  }
+  n = legalTaps(st, x, false, out, n);
+  // R35: one Support per player per attack, from the fighter itself or a character adjacent to it.
+  if (w[O_SUPPORTER + x]! < 0) {
+    let fighter = -1;
+    let envDefender = false;
+    if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
+    else if (w[O_DEF_KIND] === DEF_CHAR) fighter = slotOf(st, w[O_DEF_INST]!);
+    else if (w[O_DEF_KIND] === DEF_ENV && ctx.options.environmentSupport) envDefender = true; // D16
+    if (fighter >= 0 || envDefender) {
+      for (let s = 0; s < 6; s++) {
+        const gs = x * 6 + s;
+        if (w[O_OCC + gs]! < 0) continue;
+        if (ctx.options.supportTaps ? !canTap(st, gs) : w[O_ENTERED + gs] === w[O_TURN]) continue;
+        if (envDefender || gs === fighter || isAdjacent(gs, fighter)) out[n++] = A_SUPPORT + s;
+      }
+    }
+  }
+  if (x !== active) {
+    const col = trapColumn(st);
+    const trap = w[O_TRAP + x * 3 + col]!;
+    if (trap >= 0 && !attackerHasStealth(st)) { // R50: Furtif stops Traps
+      const c = ctx.cardOf[trap]!;
+      if (canRaise(cat.cost[c]! + resistExtra(st, x, c, TR_TRAP, -1, -1), false)) out[n++] = A_RESOLVE_TRAP;
+    }
+    // R49: a ranged target that changed column lets the defender place a Trap in the new column.
+    if (w[O_ATK_RANGED]! >= 0 && col !== w[O_ATK_COLUMN] && w[O_TRAP_2A]! < ctx.options.reactionTraps + 1) {
+      n = legalReactionTraps(st, x, out, n);
+    }
+  }
+  return legalArtefact(st, x, out, n);
+}
+
+function legalPause(st: BRState, x: number, out: Int32Array): number {
+  let n = 0;
+  out[n++] = A_PASS;
+  beginAfford(st, x, false);
+  return legalArtefact(st, x, out, n);
+}
+
+function legalSetup(st: BRState, p: number, out: Int32Array): number {
+  const w = st.w;
+  const ctx = st.ctx;
+  const asp = ctx.aspirants[p]!;
+  let n = 0;
+  for (let k = 0; k < asp.length; k++) {
+    const c = asp[k]!;
+    let placed = false;
+    for (let gs = p * 6; gs < p * 6 + 6; gs++) if (w[O_OCC + gs]! >= 0 && ctx.cardOf[w[O_OCC + gs]!] === c) placed = true;
+    if (placed || !deckHolds(st, p, c)) continue; // R25: distinct Aspirants
+    for (let s = 0; s < 6; s++) if (w[O_OCC + p * 6 + s]! < 0) out[n++] = A_SETUP + k * 6 + s;
+  }
+  return n;
+}
+
+function deckHolds(st: BRState, p: number, card: number): boolean {
+  return deckIndexOf(st, p, card) >= 0;
+}
+function deckIndexOf(st: BRState, p: number, card: number): number {
+  const w = st.w;
+  const n = w[O_DECK_N + p]!;
+  for (let i = 0; i < n; i++) if (st.ctx.cardOf[w[O_DECK + p * ZONE_CAP + i]!] === card) return i;
+  return -1;
+}
+
+/** Legal actions of the current decision, sorted, into out. */
+export function legal(st: BRState, out: Int32Array): number {
+  const w = st.w;
+  const p = w[O_CURRENT]!;
+  switch (w[O_PHASE]) {
+    case PH_SETUP: return legalSetup(st, p, out);
+    case PH_MULLIGAN: {
+      const m = 1 << w[O_HAND_N + p]!;
+      for (let i = 0; i < m; i++) out[i] = A_MULLIGAN + i;
+      return m;
+    }
+    case PH_MAIN: return legalMain(st, p, out);
+    case PH_PAY: return legalPay(st, p, out);
+    case PH_REACTION: return legalReaction(st, p, out);
+    case PH_WINDOW: return legalWindow(st, p, out);
+    case PH_PAUSE: return legalPause(st, p, out);
+    case PH_EOT_DISCARD: {
+      const hn = w[O_HAND_N + p]!;
+      out[0] = A_PASS;
+      for (let i = 0; i < hn; i++) out[i + 1] = A_EOT_DISCARD + i;
+      return hn + 1;
+    }
+    case PH_EOT_DOWN: {
+      const hn = w[O_HAND_N + p]!;
+      for (let i = 0; i < hn; i++) out[i] = A_EOT_DISCARD + i;
+      return hn;
+    }
+  }
+  return 0;
+}
+
+// ======================= applying actions =======================
+
+/** Applies a legal action, then everything forced up to the next decision with a choice. */
+export function step(st: BRState, action: number): void {
+  applyOne(st, action, false);
+  advance(st);
+}
+
+/** Resolves forced decisions (a single legal action) and caches the next legal list. */
+export function advance(st: BRState): void {
+  for (;;) {
+    if (st.w[O_PHASE] === PH_OVER) {
+      st.legalCount = 0;
+      return;
+    }
+    const n = legal(st, st.legal);
+    st.legalCount = n;
+    if (n !== 1) {
+      if (n === 0) throw new Error(`engine: no legal action in phase ${st.w[O_PHASE]} for player ${st.w[O_CURRENT]}`);
+      return;
+    }
+    applyOne(st, st.legal[0]!, true);
+  }
+}
+
+function applyOne(st: BRState, a: number, forced: boolean): void {
+  const w = st.w;
+  const p = w[O_CURRENT]!;
+  if (st.log) {
+    const quietPass = forced && a === A_PASS && (w[O_PHASE] === PH_WINDOW || w[O_PHASE] === PH_REACTION || w[O_PHASE] === PH_PAUSE);
+    if (!quietPass) st.log.line(`${playerName(st, p)}: ${describeAction(st, a)}${forced ? ' (forced)' : ''}`);
+  }
+  st.legalCount = -1;
+  switch (w[O_PHASE]) {
+    case PH_SETUP: return doSetup(st, p, a);
+    case PH_MULLIGAN: return doMulligan(st, p, a - A_MULLIGAN);
+    case PH_MAIN: return doMain(st, p, a);
+    case PH_PAY: return doPay(st, p, a);
+    case PH_REACTION: return doReaction(st, p, a);
+    case PH_WINDOW: return doWindow(st, p, a);
+    case PH_PAUSE: return doPause(st, p, a);
+    case PH_EOT_DISCARD:
+    case PH_EOT_DOWN: return doEndOfTurnDiscard(st, p, a);
+  }
+  throw new Error(`engine: action ${a} in phase ${w[O_PHASE]}`);
+}
+
+// ---------- setup (R11–R15, D3, D13, D24) ----------
+
+function doSetup(st: BRState, p: number, a: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  const k = ((a - A_SETUP) / 6) | 0;
+  const s = (a - A_SETUP) % 6;
+  const card = ctx.aspirants[p]![k]!;
+  const inst = w[O_DECK + p * ZONE_CAP + deckIndexOf(st, p, card)]!;
+  takeFromDeck(st, p, inst);
+  const gs = p * 6 + s;
+  // D3: setup Aspirants are not disoriented on their owner's first turn (unless the knob says so).
+  const firstTurn = p === w[O_FIRST] ? 1 : 2;
+  placeOnSlot(st, gs, inst, ctx.options.setupDisoriented ? firstTurn : -1);
+  w[O_FACEDOWN + gs] = 1;
+  w[O_SETUP_DONE + p] = w[O_SETUP_DONE + p]! + 1;
+  if (w[O_SETUP_DONE + p]! < ctx.options.setupAspirants && legalSetup(st, p, ctx.scratch) > 0) return;
+  if (p === w[O_FIRST]) {
+    w[O_CURRENT] = opp(p);
+    return;
+  }
+  // R12, R13: shuffle, then the first player draws 3, the second 5.
+  const first = w[O_FIRST]!;
+  shuffleDeck(st, first);
+  shuffleDeck(st, opp(first));
+  draw(st, first, ctx.options.openingDraw[0]);
+  draw(st, opp(first), ctx.options.openingDraw[1]);
+  w[O_PHASE] = PH_MULLIGAN;
+  w[O_CURRENT] = first;
+}
+
+function doMulligan(st: BRState, p: number, mask: number): void {
+  const w = st.w;
+  const sc = st.ctx.scratch;
+  // R14: set the chosen cards aside, draw as many, then shuffle them into the deck.
+  let k = 0;
+  for (let i = w[O_HAND_N + p]! - 1; i >= 0; i--) {
+    if (mask & (1 << i)) sc[k++] = takeFromHand(st, p, i);
+  }
+  draw(st, p, k);
+  for (let i = 0; i < k; i++) pushDeck(st, p, sc[i]!);
+  if (k > 0) shuffleDeck(st, p);
+  w[O_MULL_DONE + p] = 1;
+  if (p === w[O_FIRST]) {
+    w[O_CURRENT] = opp(p);
+    return;
+  }
+  // R15, D13: reveal; the first player's on-enter effects resolve first, then the other's.
+  const first = w[O_FIRST]!;
+  for (const q of [first, opp(first)]) {
+    for (let gs = q * 6; gs < q * 6 + 6; gs++) w[O_FACEDOWN + gs] = 0;
+    if (st.log) st.log.line(`${playerName(st, q)} reveals ${revealList(st, q)} (R15)`);
+  }
+  for (const q of [first, opp(first)]) {
+    for (let gs = q * 6; gs < q * 6 + 6; gs++) {
+      const inst = w[O_OCC + gs]!;
+      if (inst < 0) continue;
+      const c = st.ctx.cardOf[inst]!;
+      if (hasAbility(st, c, TR_ENTER)) {
+        if (st.log) st.log.line(`  ${cardName(st, inst)}: on enter (D20)`);
+        resolveAbility(st, q, c, TR_ENTER, inst, -1);
+        if (isOver(st)) return;
+      }
+    }
+  }
+  startTurn(st, first);
+}
+
+function revealList(st: BRState, p: number): string {
+  const parts: string[] = [];
+  for (let gs = p * 6; gs < p * 6 + 6; gs++) {
+    const inst = st.w[O_OCC + gs]!;
+    if (inst >= 0) parts.push(`${cardName(st, inst)} (${['front-left', 'front-centre', 'front-right', 'back-left', 'back-centre', 'back-right'][gs % 6]})`);
+  }
+  return parts.join(', ');
+}
+
+// ---------- turn structure (R16–R18, D5) ----------
+
+function startTurn(st: BRState, p: number): void {
+  const w = st.w;
+  const turn = w[O_TURN]! + 1;
+  w[O_TURN] = turn;
+  w[O_ACTIVE] = p;
+  if (st.log) st.log.turn = turn;
+  if (turn >= st.ctx.options.turnCap) {
+    // D5: the turn cap ends the game as a draw, recorded as such.
+    w[O_WINNER] = WIN_DRAW;
+    w[O_END] = END_TURN_CAP;
+    w[O_PHASE] = PH_OVER;
+    w[O_CURRENT] = -1;
+    if (st.log) st.log.line(`Turn ${turn} reached without a winner: the game is a draw (D5, cap ${st.ctx.options.turnCap}).`);
+    return;
+  }
+  // R16: the active player untaps everything.
+  for (let gs = p * 6; gs < p * 6 + 6; gs++) w[O_TAPPED + gs] = 0;
+  w[O_ENV_TAPPED + p] = 0;
+  w[O_PHASE] = PH_MAIN;
+  w[O_CURRENT] = p;
+  if (st.log) {
+    st.log.line('');
+    st.log.line(`=== Turn ${turn}: ${playerName(st, p)} (VP ${w[O_VP]}–${w[O_VP + 1]}, hand ${w[O_HAND_N + p]}, deck ${w[O_DECK_N + p]}) ===`);
+  }
+}
+
+function endMainPhase(st: BRState, p: number): void {
+  const w = st.w;
+  // R21, D6: both pools empty at the end of the active player's main phase.
+  w[O_POOL] = 0;
+  w[O_POOL + 1] = 0;
+  // R18, R31: "until end of turn" bonuses end.
+  for (let gs = 0; gs < 12; gs++) {
+    w[O_TPOW + gs] = 0;
+    w[O_TKW + gs] = 0;
+    w[O_TFRONT + gs] = 0;
+    w[O_TBACK + gs] = 0;
+    w[O_TDEF + gs] = 0;
+    w[O_TATK + gs] = 0;
+    w[O_TRES + gs] = 0;
+  }
+  if (st.log) st.log.endOfTurn();
+  w[O_PHASE] = PH_EOT_DISCARD;
+  w[O_CURRENT] = p;
+}
+
+function doEndOfTurnDiscard(st: BRState, p: number, a: number): void {
+  const w = st.w;
+  const opts = st.ctx.options;
+  if (a !== A_PASS) {
+    const inst = takeFromHand(st, p, a - A_EOT_DISCARD);
+    pushDiscard(st, inst);
+    if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + 1; // D26
+    if (w[O_PHASE] === PH_EOT_DOWN && w[O_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
+    return;
+  }
+  // R18: draw up to 5, then discard down to 5.
+  const need = opts.handSize - w[O_HAND_N + p]!;
+  if (need > 0) draw(st, p, need);
+  if (isOver(st)) return;
+  if (w[O_HAND_N + p]! > opts.handSize) {
+    w[O_PHASE] = PH_EOT_DOWN;
+    return;
+  }
+  nextTurn(st, p);
+}
+
+function nextTurn(st: BRState, p: number): void {
+  startTurn(st, opp(p));
+}
+
+// ---------- main phase (R17, R22–R33) ----------
+
+function doMain(st: BRState, p: number, a: number): void {
+  if (a === A_PASS) return endMainPhase(st, p);
+  if (a >= A_PLAY && a < A_TAP) return declarePlay(st, p, a, PH_MAIN);
+  if (a >= A_TAP && a < A_ATTACK) return declareTap(st, p, a, PH_MAIN);
+  if (a >= A_ATTACK && a < A_SUPPORT) return declareAttack(st, p, a);
+  if (a === A_ART_REVEAL) return reveal(st, p);
+  if (a >= A_ART_ACTIVATE && a < A_EOT_DISCARD) return declareArtefact(st, p, a, PH_MAIN);
+  throw new Error(`engine: action ${a} is not a main-phase action`);
+}
+
+/** Starts a payment of `due`, or completes the act at once when the pool covers it. */
+function pay(st: BRState, p: number, due: number, pend: number, ret: number): void {
+  const w = st.w;
+  w[O_PEND] = pend;
+  w[O_PEND_RETURN] = ret;
+  w[O_PAYER] = p;
+  if (w[O_POOL + p]! >= due) {
+    w[O_POOL + p] = w[O_POOL + p]! - due;
+    if (st.log && due > 0) st.log.line(`  pays ${due} from the pool (left ${w[O_POOL + p]})`);
+    completePending(st, p);
+    return;
+  }
+  w[O_DUE] = due;
+  w[O_PHASE] = PH_PAY;
+  w[O_CURRENT] = p;
+}
+
+function declarePlay(st: BRState, p: number, a: number, ret: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  const i = ((a - A_PLAY) / TARGETS) | 0;
+  const t = (a - A_PLAY) % TARGETS;
+  const inst = takeFromHand(st, p, i);
+  const c = ctx.cardOf[inst]!;
+  w[O_PEND_INST] = inst;
+  w[O_PEND_TARGET] = t;
+  if (ctx.cat.type[c] === T_TRAP) {
+    completePlay(st, p); // R29: no cost to place
+    return;
+  }
+  let due = ctx.cat.cost[c]!;
+  if (ctx.cat.type[c] === T_EVENT) {
+    const tk = ctx.cat.abTarget[ability(st, c, TR_PLAY)]!;
+    due += resistExtra(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t));
+  }
+  pay(st, p, due, PEND_PLAY, ret);
+}
+
+function declareTap(st: BRState, p: number, a: number, ret: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  if (a >= A_SACRIFICE) {
+    const s = ((a - A_SACRIFICE) / TARGETS) | 0;
+    const t = (a - A_SACRIFICE) % TARGETS;
+    const gs = p * 6 + s;
+    const obj = w[O_EQUIP + gs]!;
+    const c = ctx.cardOf[obj]!;
+    // The Object is destroyed as the cost of its effect.
+    w[O_EQUIP + gs] = -1;
+    pushDiscard(st, obj);
+    const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
+    w[O_PEND_INST] = obj;
+    w[O_PEND_TARGET] = chosen;
+    pay(st, p, resistExtra(st, p, c, TR_SACRIFICE, -1, chosen), PEND_SACRIFICE, ret);
+    return;
+  }
+  const src = ((a - A_TAP) / TARGETS) | 0;
+  const t = (a - A_TAP) % TARGETS;
+  let card: number, srcInst: number;
+  if (src === 6) {
+    w[O_ENV_TAPPED + p] = 1;
+    srcInst = -1;
+    card = ctx.cardOf[w[O_ENV + p]!]!;
+  } else {
+    const gs = p * 6 + src;
+    w[O_TAPPED + gs] = 1; // R30
+    srcInst = w[O_OCC + gs]!;
+    card = ctx.cardOf[srcInst]!;
+  }
+  const chosen = ctx.cat.abTarget[ability(st, card, TR_TAP)] === TK_NONE ? -1 : targetInst(st, p, t);
+  w[O_PEND_SOURCE] = src === 6 ? -2 : srcInst;
+  w[O_PEND_TARGET] = chosen;
+  pay(st, p, resistExtra(st, p, card, TR_TAP, srcInst, chosen), PEND_TAP, ret);
+}
+
+function declareArtefact(st: BRState, p: number, a: number, ret: number): void {
+  const w = st.w;
+  const c = st.ctx.cardOf[w[O_ART + p]!]!;
+  const t = a - A_ART_ACTIVATE;
+  const chosen = st.ctx.cat.abTarget[ability(st, c, TR_ARTEFACT)] === TK_NONE ? -1 : targetInst(st, p, t);
+  w[O_PEND_TARGET] = chosen;
+  pay(st, p, st.ctx.cat.cost[c]! + resistExtra(st, p, c, TR_ARTEFACT, -1, chosen), PEND_ARTEFACT, ret);
+}
+
+function reveal(st: BRState, p: number): void {
+  const w = st.w;
+  w[O_ART_STATE + p] = ART_REVEALED;
+  if (st.log) st.log.line(`  ${playerName(st, p)} reveals ${cardName(st, w[O_ART + p]!)}: its Quest holds (R43)`);
+}
+
+function doPay(st: BRState, p: number, a: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  const cat = ctx.cat;
+  let gain = 0;
+  if (a < A_PAY_TAP) {
+    const inst = takeFromHand(st, p, a - A_PAY_DISCARD);
+    pushDiscard(st, inst); // R19a: discarding a card makes 1 resource
+    gain = 1;
+  } else if (a < A_PAY_SACRIFICE) {
+    const gs = p * 6 + (a - A_PAY_TAP);
+    w[O_TAPPED + gs] = 1;
+    gain = cat.abResource[ability(st, ctx.cardOf[w[O_OCC + gs]!]!, TR_TAP)]!;
+  } else if (a < A_PAY_ENV) {
+    const gs = p * 6 + (a - A_PAY_SACRIFICE);
+    const obj = w[O_EQUIP + gs]!;
+    w[O_EQUIP + gs] = -1;
+    pushDiscard(st, obj);
+    gain = cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]!;
+  } else {
+    w[O_ENV_TAPPED + p] = 1;
+    gain = cat.abResource[ability(st, ctx.cardOf[w[O_ENV + p]!]!, TR_TAP)]!;
+  }
+  w[O_POOL + p] = w[O_POOL + p]! + gain;
+  const due = w[O_DUE]!;
+  if (w[O_POOL + p]! < due) return;
+  w[O_POOL + p] = w[O_POOL + p]! - due;
+  w[O_DUE] = 0;
+  if (st.log) st.log.line(`  pays ${due} (pool left ${w[O_POOL + p]})`);
+  completePending(st, p);
+}
+
+function completePending(st: BRState, p: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  const ret = w[O_PEND_RETURN]!;
+  const pend = w[O_PEND]!;
+  w[O_PEND] = PEND_NONE;
+  w[O_PHASE] = ret;
+  switch (pend) {
+    case PEND_PLAY:
+      completePlay(st, p);
+      break;
+    case PEND_TAP: {
+      const src = w[O_PEND_SOURCE]!;
+      const card = src === -2 ? ctx.cardOf[w[O_ENV + p]!]! : ctx.cardOf[src]!;
+      resolveAbility(st, p, card, TR_TAP, src === -2 ? -1 : src, w[O_PEND_TARGET]!);
+      break;
+    }
+    case PEND_SACRIFICE:
+      resolveAbility(st, p, ctx.cardOf[w[O_PEND_INST]!]!, TR_SACRIFICE, -1, w[O_PEND_TARGET]!);
+      break;
+    case PEND_RESOLVE_TRAP: {
+      const idx = O_TRAP + p * 3 + trapColumn(st);
+      const trap = w[idx]!;
+      w[idx] = -1;
+      if (st.log) st.log.line(`  ${cardName(st, trap)} is revealed and resolves (R29)`);
+      resolveAbility(st, p, ctx.cardOf[trap]!, TR_TRAP, -1, -1);
+      pushDiscard(st, trap); // R29: then discarded
+      break;
+    }
+    case PEND_PLACE_TRAP: {
+      const inst = w[O_PEND_INST]!;
+      const idx = O_TRAP + p * 3 + trapColumn(st);
+      if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // D25 / R29: the Trap there is discarded
+      w[idx] = inst;
+      w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
+      break;
+    }
+    case PEND_ARTEFACT: {
+      const art = w[O_ART + p]!;
+      if (st.log) st.log.line(`  ${cardName(st, art)} resolves, then leaves the game (R43)`);
+      w[O_ART_STATE + p] = ART_GONE;
+      w[O_ART + p] = -1;
+      pushGone(st, art);
+      resolveAbility(st, p, ctx.cardOf[art]!, TR_ARTEFACT, -1, w[O_PEND_TARGET]!);
+      break;
+    }
+  }
+  w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
+  if (isOver(st)) return;
+  if (ret === PH_MAIN) w[O_CURRENT] = p;
+  else if (ret === PH_REACTION) w[O_CURRENT] = p;
+  else if (ret === PH_WINDOW) afterWindowAction(st, p);
+  else if (ret === PH_PAUSE) w[O_CURRENT] = p;
+}
+
+function completePlay(st: BRState, p: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  const inst = w[O_PEND_INST]!;
+  const t = w[O_PEND_TARGET]!;
+  const c = ctx.cardOf[inst]!;
+  w[O_PEND_INST] = -1;
+  switch (ctx.cat.type[c]) {
+    case T_CHARACTER: {
+      const gs = p * 6 + t;
+      if (w[O_OCC + gs]! >= 0) {
+        if (st.log) st.log.line(`  ${cardName(st, w[O_OCC + gs]!)} is replaced (R23)`);
+        leavePlay(st, gs, TO_DISCARD);
+      }
+      placeOnSlot(st, gs, inst, w[O_TURN]!); // R24: disoriented this turn
+      if (hasAbility(st, c, TR_ENTER)) resolveAbility(st, p, c, TR_ENTER, inst, -1); // D20
+      return;
+    }
+    case T_OBJECT: {
+      const gs = t < 6 ? p * 6 + t : opp(p) * 6 + t - 6;
+      const old = w[O_EQUIP + gs]!;
+      if (old >= 0) {
+        pushDiscard(st, old); // R27: the first Object is discarded
+        if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
+      }
+      w[O_EQUIP + gs] = inst;
+      return;
+    }
+    case T_TRAP: {
+      const idx = O_TRAP + p * 3 + t;
+      if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // R29: the Trap there is discarded
+      w[idx] = inst;
+      return;
+    }
+    case T_EVENT: {
+      const tk = ctx.cat.abTarget[ability(st, c, TR_PLAY)]!;
+      resolveAbility(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t));
+      pushDiscard(st, inst); // R28: resolve, then discard
+      return;
+    }
+  }
+}
+
+// ---------- attacks (R33–R41, R45–R52, D9, D12, D15–D19, D25) ----------
+
+function declareAttack(st: BRState, p: number, a: number): void {
+  const w = st.w;
+  const s = ((a - A_ATTACK) / TARGETS) | 0;
+  const t = (a - A_ATTACK) % TARGETS;
+  const gs = p * 6 + s;
+  const d = opp(p);
+  w[O_TAPPED + gs] = 1; // step 1: the Attacker taps
+  w[O_IN_ATTACK] = 1;
+  w[O_ATK_INST] = w[O_OCC + gs]!;
+  if (t < 3) {
+    w[O_ATK_COLUMN] = t;
+    w[O_ATK_RANGED] = -1;
+  } else {
+    w[O_ATK_RANGED] = w[O_OCC + d * 6 + t - 3]!;
+    w[O_ATK_COLUMN] = (t - 3) % 3;
+  }
+  w[O_DEF_KIND] = DEF_NONE;
+  w[O_DEF_INST] = -1;
+  w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
+  w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_TRAP_2A] = 0;
+  w[O_PHASE] = PH_REACTION;
+  w[O_CURRENT] = d;
+}
+
+function doReaction(st: BRState, d: number, a: number): void {
+  const w = st.w;
+  if (a === A_PASS) {
+    openWindow(st, STEP_2B);
+    return;
+  }
+  if (a >= A_MOVE && a < A_TRAP_2A) {
+    const from = ((a - A_MOVE) / 6) | 0;
+    const to = (a - A_MOVE) % 6;
+    const a1 = d * 6 + from, b = d * 6 + to;
+    w[O_TAPPED + a1] = 1;
+    swapSlots(st, a1, b); // the target slot is empty: moving is a swap with nothing
+    return;
+  }
+  // A_TRAP_2A: the Trap leaves the hand and waits for its 1 resource.
+  const inst = takeFromHand(st, d, a - A_TRAP_2A);
+  w[O_PEND_INST] = inst;
+  pay(st, d, st.ctx.options.reactionTrapCost, PEND_PLACE_TRAP, w[O_PHASE]!);
+}
+
+function openWindow(st: BRState, stepNo: number): void {
+  const w = st.w;
+  w[O_STEP] = stepNo;
+  w[O_PASSES] = 0;
+  w[O_WTURN] = w[O_ACTIVE]!; // R36: attacker priority
+  w[O_PHASE] = PH_WINDOW;
+  w[O_CURRENT] = w[O_ACTIVE]!;
+  if (st.log) st.log.line(`  step ${stepNo === STEP_2B ? '2b' : '3b'}: action window (the attacker acts first, D9)`);
+}
+
+function afterWindowAction(st: BRState, x: number): void {
+  const w = st.w;
+  if (w[O_PHASE] !== PH_WINDOW) return;
+  w[O_PASSES] = 0; // D9: each action reopens the loop
+  w[O_WTURN] = opp(x);
+  w[O_CURRENT] = opp(x);
+}
+
+function doWindow(st: BRState, x: number, a: number): void {
+  const w = st.w;
+  if (a === A_PASS) {
+    const passes = w[O_PASSES]! + 1;
+    w[O_PASSES] = passes;
+    if (passes < 2) {
+      w[O_WTURN] = opp(x);
+      w[O_CURRENT] = opp(x);
+      return;
+    }
+    // D9: both passed in a row, the window closes.
+    if (w[O_STEP] === STEP_2B) identifyDefender(st);
+    else compareAndResolve(st);
+    return;
+  }
+  if (a >= A_PLAY && a < A_TAP) return declarePlay(st, x, a, PH_WINDOW);
+  if (a >= A_TAP && a < A_ATTACK) return declareTap(st, x, a, PH_WINDOW);
+  if (a >= A_SUPPORT && a < A_RESOLVE_TRAP) {
+    const gs = x * 6 + (a - A_SUPPORT);
+    if (st.ctx.options.supportTaps) w[O_TAPPED + gs] = 1; // D15: Support taps
+    const v = supportValue(st, gs);
+    w[O_SUPPORT + x] = v;
+    w[O_SUPPORTER + x] = w[O_OCC + gs]!;
+    if (st.log) st.log.line(`  ${cardName(st, w[O_OCC + gs]!)} supports: +${v}`);
+    afterWindowAction(st, x);
+    return;
+  }
+  if (a === A_RESOLVE_TRAP) {
+    const c = st.ctx.cardOf[w[O_TRAP + x * 3 + trapColumn(st)]!]!;
+    pay(st, x, st.ctx.cat.cost[c]! + resistExtra(st, x, c, TR_TRAP, -1, -1), PEND_RESOLVE_TRAP, PH_WINDOW);
+    return;
+  }
+  if (a >= A_TRAP_2A && a < A_ART_REVEAL) {
+    const inst = takeFromHand(st, x, a - A_TRAP_2A);
+    w[O_PEND_INST] = inst;
+    pay(st, x, st.ctx.options.reactionTrapCost, PEND_PLACE_TRAP, PH_WINDOW);
+    return;
+  }
+  if (a === A_ART_REVEAL) {
+    reveal(st, x);
+    afterWindowAction(st, x);
+    return;
+  }
+  if (a >= A_ART_ACTIVATE && a < A_EOT_DISCARD) return declareArtefact(st, x, a, PH_WINDOW);
+  throw new Error(`engine: action ${a} is not a window action`);
+}
+
+/** D18: the attack ends with no effect when a fighter left play. */
+function fightersGone(st: BRState): boolean {
+  const w = st.w;
+  if (slotOf(st, w[O_ATK_INST]!) < 0) return true;
+  if (w[O_DEF_KIND] === DEF_CHAR && slotOf(st, w[O_DEF_INST]!) < 0) return true;
+  return false;
+}
+
+function identifyDefender(st: BRState): void {
+  const w = st.w;
+  const d = opp(w[O_ACTIVE]!);
+  if (fightersGone(st)) return endAttack(st, 'the Attacker left play (D18)');
+  const ranged = w[O_ATK_RANGED]!;
+  if (ranged >= 0) {
+    // D19: the targeted character is the Defender whatever its row.
+    if (slotOf(st, ranged) < 0) return endAttack(st, 'the ranged target left play (D18)');
+    w[O_DEF_KIND] = DEF_CHAR;
+    w[O_DEF_INST] = ranged;
+  } else {
+    const col = w[O_ATK_COLUMN]!;
+    const front = w[O_OCC + d * 6 + col]!, back = w[O_OCC + d * 6 + 3 + col]!;
+    if (front >= 0 || back >= 0) {
+      w[O_DEF_KIND] = DEF_CHAR; // R38 (a tapped character can defend, R38b)
+      w[O_DEF_INST] = front >= 0 ? front : back;
+    } else {
+      w[O_DEF_KIND] = DEF_ENV;
+      w[O_DEF_INST] = w[O_ENV + d]!;
+    }
+  }
+  if (st.log) st.log.line(`  step 3a: the Defender is ${cardName(st, w[O_DEF_INST]!)}${w[O_DEF_KIND] === DEF_ENV ? ' (the Environment)' : ''}`);
+  openWindow(st, STEP_3B);
+}
+
+/** Step 4 totals (R39), written to O_LAST_ATK_POWER / O_LAST_DEF_POWER. */
+export function fightTotals(st: BRState): void {
+  const w = st.w;
+  const a = w[O_ACTIVE]!;
+  const d = opp(a);
+  const ags = slotOf(st, w[O_ATK_INST]!);
+  const atk = ags >= 0 ? charPower(st, ags, ROLE_ATTACKER) + w[O_SUPPORT + a]! : 0;
+  let def = 0;
+  if (w[O_DEF_KIND] === DEF_CHAR) {
+    const dgs = slotOf(st, w[O_DEF_INST]!);
+    def = dgs >= 0 ? charPower(st, dgs, ROLE_DEFENDER) + w[O_SUPPORT + d]! : 0;
+  } else if (w[O_DEF_KIND] === DEF_ENV) {
+    def = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]! + w[O_SUPPORT + d]!; // R6b
+  }
+  w[O_LAST_ATK_POWER] = atk;
+  w[O_LAST_DEF_POWER] = def;
+}
+
+function compareAndResolve(st: BRState): void {
+  const w = st.w;
+  const a = w[O_ACTIVE]!;
+  const d = opp(a);
+  if (fightersGone(st)) return endAttack(st, 'a fighter left play before step 4 (D18)');
+  const ags = slotOf(st, w[O_ATK_INST]!);
+  fightTotals(st);
+  const atk = w[O_LAST_ATK_POWER]!, def = w[O_LAST_DEF_POWER]!;
+  const envDef = w[O_DEF_KIND] === DEF_ENV;
+  const dgs = envDef ? -1 : slotOf(st, w[O_DEF_INST]!);
+  if (st.log) {
+    st.log.line(`  step 4: ${cardName(st, w[O_ATK_INST]!)} ${atk} = ${powerBreakdown(st, ags, ROLE_ATTACKER, w[O_SUPPORT + a]!, w[O_SUPPORTER + a]!)}`);
+    if (envDef) {
+      const envPow = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]!;
+      st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${envPow} (Environment power, R6b)${w[O_SUPPORT + d] ? ` + ${w[O_SUPPORT + d]} support` : ''}`);
+    } else {
+      st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${powerBreakdown(st, dgs, ROLE_DEFENDER, w[O_SUPPORT + d]!, w[O_SUPPORTER + d]!)}`);
+    }
+    st.log.line(`  ${atk} ${atk > def ? '>' : '≤'} ${def}: the ${atk > def ? 'Attacker' : 'Defender'} wins (R39)`);
+  }
+  if (atk > def) {
+    // R40: the Defender is destroyed; VP by grade, or 1 VP for the Environment.
+    let vp: number;
+    if (envDef) {
+      vp = 1;
+      gainVp(st, a, 1, `${cardName(st, w[O_ATK_INST]!)} hits the Environment, R40`);
+    } else {
+      const name = cardName(st, w[O_DEF_INST]!);
+      vp = destroyInCombat(st, dgs, a);
+      if (vp > 0) gainVp(st, a, vp, `${name} destroyed, R40`);
+    }
+    if (vp > 0 && !isOver(st)) {
+      const g2 = slotOf(st, w[O_ATK_INST]!);
+      if (g2 >= 0) {
+        if (st.log) st.log.line(`  Recovery (R41):`);
+        leavePlay(st, g2, TO_HAND);
+      }
+    }
+  } else if (!envDef && (keywordFlags(st, dgs) & KW_COUNTER) !== 0) {
+    // R48: Contre-Attaque destroys the Attacker; the Defender scores by its grade.
+    const name = cardName(st, w[O_ATK_INST]!);
+    if (st.log) st.log.line(`  Contre-Attaque (R48): ${name} is destroyed`);
+    const vp = destroyInCombat(st, ags, d);
+    if (vp > 0) {
+      gainVp(st, d, vp, `${name} destroyed by Contre-Attaque, R48`);
+      if (!isOver(st)) {
+        const g2 = slotOf(st, w[O_DEF_INST]!);
+        if (g2 >= 0) {
+          if (st.log) st.log.line(`  Recovery (R41):`);
+          leavePlay(st, g2, TO_HAND);
+        }
+      }
+    }
+  }
+  if (isOver(st)) return;
+  endAttack(st, '');
+}
+
+function endAttack(st: BRState, why: string): void {
+  const w = st.w;
+  if (why && st.log) st.log.line(`  the attack ends with no effect: ${why}`);
+  w[O_IN_ATTACK] = 0;
+  w[O_ATK_INST] = w[O_DEF_INST] = w[O_ATK_RANGED] = -1;
+  w[O_DEF_KIND] = DEF_NONE;
+  w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
+  w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_STEP] = 0;
+  // D12: a pause for the non-active player's Artefact, skipped when it has none to use.
+  const d = opp(w[O_ACTIVE]!);
+  if (w[O_ART_STATE + d] === ART_REVEALED || canReveal(st, d)) {
+    w[O_PHASE] = PH_PAUSE;
+    w[O_CURRENT] = d;
+  } else {
+    w[O_PHASE] = PH_MAIN;
+    w[O_CURRENT] = w[O_ACTIVE]!;
+  }
+}
+
+function doPause(st: BRState, x: number, a: number): void {
+  const w = st.w;
+  if (a === A_PASS) {
+    w[O_PHASE] = PH_MAIN;
+    w[O_CURRENT] = w[O_ACTIVE]!;
+    return;
+  }
+  if (a === A_ART_REVEAL) return reveal(st, x);
+  if (a >= A_ART_ACTIVATE && a < A_EOT_DISCARD) return declareArtefact(st, x, a, PH_PAUSE);
+  throw new Error(`engine: action ${a} is not a pause action`);
+}
+

@@ -1,0 +1,547 @@
+// Scenarios: a position written by hand (boards, hands, deck order, discards, VP, pools,
+// whose turn), a list of actions written the way `lab replay` prints them, and
+// expectations checked between them. See the README's "Scenario files" section.
+import { readFileSync } from 'node:fs';
+import { advance, clearState } from './rules.ts';
+import { nearestNames } from './catalogue/index.ts';
+import type { Catalogue } from './catalogue/compile.ts';
+import { G_SQUIRE, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
+import { ROLE_ATTACKER, ROLE_DEFENDER, charPower, keywordFlags, pushDeck, pushDiscard, pushGone, pushHand, placeOnSlot, slotOf } from './board.ts';
+import { BlueRising, createContext } from './game.ts';
+import { GameLog } from './log.ts';
+import { seedWords } from '../../core/rng.ts';
+import { MODES, type Mode, type RuleOptions } from './rules-options.ts';
+import { shippedCatalogue } from './index.ts';
+import {
+  ART_GONE,
+  ART_HIDDEN,
+  ART_REVEALED,
+  BRState,
+  COLUMN_NAMES,
+  INST_PER_PLAYER,
+  MAX_DECK,
+  O_ACTIVE,
+  O_ART,
+  O_ART_STATE,
+  O_ATK_INST,
+  O_CURRENT,
+  O_DECK,
+  O_DECK_N,
+  O_DEF_INST,
+  O_DISC,
+  O_DISC_N,
+  O_ENV,
+  O_ENV_TAPPED,
+  O_EQUIP,
+  O_FIRST,
+  O_GONE,
+  O_GONE_N,
+  O_HAND,
+  O_HAND_N,
+  O_IN_ATTACK,
+  O_LAST_ATK_POWER,
+  O_LAST_DEF_POWER,
+  O_MULL_DONE,
+  O_OCC,
+  O_PHASE,
+  O_POOL,
+  O_SETUP_DONE,
+  O_SUPPORT,
+  O_TAPPED,
+  O_TRAP,
+  O_TURN,
+  O_VP,
+  O_WINNER,
+  PHASE_NAMES,
+  PH_EOT_DISCARD,
+  PH_MAIN,
+  PH_OVER,
+  SLOT_NAMES,
+  WIN_DRAW,
+  ZONE_CAP,
+  owner,
+} from './state.ts';
+import { KEYWORD_LABELS } from './effects.ts';
+import { KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH } from './catalogue/compile.ts';
+
+export class ScenarioError extends Error {}
+
+export interface BoardEntry {
+  card: string;
+  tapped?: boolean;
+  object?: string;
+  /** Entered play this turn (disoriented, R24). */
+  justPlayed?: boolean;
+}
+
+export interface PlayerSpec {
+  environment: string;
+  artefact?: string | { card: string; revealed?: boolean } | null;
+  board?: Record<string, string | BoardEntry>;
+  traps?: Record<string, string>;
+  hand?: string[];
+  /** Top of the deck first. */
+  deck?: string[];
+  discard?: string[];
+  vp?: number;
+  pool?: number;
+  environmentTapped?: boolean;
+}
+
+export type Expectation = Record<string, unknown>;
+
+export interface ScenarioStep {
+  do?: string;
+  expect?: Expectation;
+}
+
+export interface ScenarioSpec {
+  name?: string;
+  mode: Mode;
+  seed?: number;
+  turn?: number;
+  first?: string;
+  active: string;
+  phase?: 'main' | 'end-of-turn';
+  rules?: Partial<RuleOptions>;
+  players: Record<string, PlayerSpec>;
+  steps: ScenarioStep[];
+}
+
+const EXPECT_KEYS = ['power', 'fight', 'vp', 'pool', 'zone', 'equipped', 'tapped', 'handSize', 'deckSize', 'discardSize', 'winner', 'phase', 'current', 'keywords', 'log', 'legal', 'notLegal'];
+
+function fail(file: string, where: string, msg: string): never {
+  throw new ScenarioError(`${file}: ${where}: ${msg}`);
+}
+
+/** Reads and checks the shape of a scenario file (not yet the card names). */
+export function loadScenario(file: string): ScenarioSpec {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ScenarioError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ScenarioError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  return checkScenario(json, file);
+}
+
+export function checkScenario(json: unknown, file: string): ScenarioSpec {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(file, 'top level', 'expected an object');
+  const s = json as Record<string, unknown>;
+  for (const k of Object.keys(s)) {
+    if (!['name', 'mode', 'seed', 'turn', 'first', 'active', 'phase', 'rules', 'players', 'steps', 'comment'].includes(k)) fail(file, k, 'unknown field');
+  }
+  if (!MODES.includes(s.mode as Mode)) fail(file, 'mode', `expected one of ${MODES.join(', ')}, got ${JSON.stringify(s.mode)}`);
+  if (typeof s.players !== 'object' || s.players === null) fail(file, 'players', 'expected an object with two players');
+  const names = Object.keys(s.players as object);
+  if (names.length !== 2) fail(file, 'players', `expected exactly two players, got ${names.length}`);
+  if (typeof s.active !== 'string' || !names.includes(s.active)) fail(file, 'active', `expected one of ${names.join(', ')}`);
+  if (s.first !== undefined && (typeof s.first !== 'string' || !names.includes(s.first))) fail(file, 'first', `expected one of ${names.join(', ')}`);
+  if (s.phase !== undefined && s.phase !== 'main' && s.phase !== 'end-of-turn') fail(file, 'phase', 'expected "main" or "end-of-turn"');
+  for (const k of ['seed', 'turn']) {
+    if (s[k] !== undefined && (!Number.isInteger(s[k]) || (s[k] as number) < 0)) fail(file, k, 'expected a non-negative integer');
+  }
+  for (const n of names) {
+    const p = (s.players as Record<string, unknown>)[n];
+    if (typeof p !== 'object' || p === null) fail(file, `players.${n}`, 'expected an object');
+    const ps = p as Record<string, unknown>;
+    for (const k of Object.keys(ps)) {
+      if (!['environment', 'artefact', 'board', 'traps', 'hand', 'deck', 'discard', 'vp', 'pool', 'environmentTapped'].includes(k)) {
+        fail(file, `players.${n}.${k}`, 'unknown field');
+      }
+    }
+    if (typeof ps.environment !== 'string') fail(file, `players.${n}.environment`, 'expected a card name');
+    for (const k of ['hand', 'deck', 'discard']) {
+      if (ps[k] !== undefined && (!Array.isArray(ps[k]) || (ps[k] as unknown[]).some((x) => typeof x !== 'string'))) {
+        fail(file, `players.${n}.${k}`, 'expected a list of card names');
+      }
+    }
+    for (const k of ['vp', 'pool']) {
+      if (ps[k] !== undefined && (!Number.isInteger(ps[k]) || (ps[k] as number) < 0)) fail(file, `players.${n}.${k}`, 'expected a non-negative integer');
+    }
+    if (ps.board !== undefined) {
+      if (typeof ps.board !== 'object' || ps.board === null) fail(file, `players.${n}.board`, 'expected an object slot → card');
+      for (const [slot, e] of Object.entries(ps.board as object)) {
+        if (!SLOT_NAMES.includes(slot)) fail(file, `players.${n}.board.${slot}`, `unknown slot (valid: ${SLOT_NAMES.join(', ')})`);
+        if (typeof e !== 'string' && (typeof e !== 'object' || e === null || typeof (e as BoardEntry).card !== 'string')) {
+          fail(file, `players.${n}.board.${slot}`, 'expected a card name or { "card": ..., "tapped"?, "object"?, "justPlayed"? }');
+        }
+      }
+    }
+    if (ps.traps !== undefined) {
+      if (typeof ps.traps !== 'object' || ps.traps === null) fail(file, `players.${n}.traps`, 'expected an object column → trap');
+      for (const [col, e] of Object.entries(ps.traps as object)) {
+        if (!COLUMN_NAMES.includes(col)) fail(file, `players.${n}.traps.${col}`, `unknown column (valid: ${COLUMN_NAMES.join(', ')})`);
+        if (typeof e !== 'string') fail(file, `players.${n}.traps.${col}`, 'expected a card name');
+      }
+    }
+  }
+  if (!Array.isArray(s.steps)) fail(file, 'steps', 'expected a list of { "do": ... } or { "expect": ... }');
+  (s.steps as unknown[]).forEach((st, i) => {
+    if (typeof st !== 'object' || st === null) fail(file, `steps[${i}]`, 'expected an object');
+    const o = st as Record<string, unknown>;
+    const keys = Object.keys(o).filter((k) => k !== 'comment');
+    if (keys.length === 0 && typeof o.comment === 'string') return; // a comment alone
+    if (keys.length !== 1 || (keys[0] !== 'do' && keys[0] !== 'expect')) fail(file, `steps[${i}]`, 'expected exactly one of "do" or "expect" (and an optional "comment")');
+    if (keys[0] === 'do' && typeof o.do !== 'string') fail(file, `steps[${i}].do`, 'expected an action text');
+    if (keys[0] === 'expect') {
+      if (typeof o.expect !== 'object' || o.expect === null) fail(file, `steps[${i}].expect`, 'expected an object');
+      for (const k of Object.keys(o.expect as object)) {
+        if (!EXPECT_KEYS.includes(k)) fail(file, `steps[${i}].expect.${k}`, `unknown expectation (valid: ${EXPECT_KEYS.join(', ')})`);
+      }
+    }
+  });
+  return s as unknown as ScenarioSpec;
+}
+
+export interface BuiltScenario {
+  game: BlueRising;
+  state: BRState;
+  seats: string[];
+}
+
+/** Builds the position of a scenario. */
+export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue = shippedCatalogue()): BuiltScenario {
+  const seats = Object.keys(spec.players);
+  const lists: { name: string; cards: string[] }[] = [];
+  const checkCard = (where: string, name: string): string => {
+    if (!cat.byName.has(name)) {
+      const near = nearestNames(name);
+      fail(file, where, `unknown card "${name}"${near.length ? ` (did you mean: ${near.join(', ')}?)` : ''}`);
+    }
+    return name;
+  };
+  // Every card a player owns becomes an instance, in a fixed order.
+  for (const n of seats) {
+    const p = spec.players[n]!;
+    const cards: string[] = [];
+    cards.push(checkCard(`players.${n}.environment`, p.environment));
+    const art = typeof p.artefact === 'string' ? p.artefact : p.artefact?.card;
+    if (art) cards.push(checkCard(`players.${n}.artefact`, art));
+    for (const [slot, e] of Object.entries(p.board ?? {})) {
+      const entry = typeof e === 'string' ? { card: e } : e;
+      cards.push(checkCard(`players.${n}.board.${slot}`, entry.card));
+      if (entry.object) cards.push(checkCard(`players.${n}.board.${slot}.object`, entry.object));
+    }
+    for (const [col, t] of Object.entries(p.traps ?? {})) cards.push(checkCard(`players.${n}.traps.${col}`, t));
+    for (const k of ['hand', 'deck', 'discard'] as const) (p[k] ?? []).forEach((c, i) => cards.push(checkCard(`players.${n}.${k}[${i}]`, c)));
+    if (cards.length > MAX_DECK) fail(file, `players.${n}`, `${cards.length} cards, at most ${MAX_DECK}`);
+    lists.push({ name: n, cards });
+  }
+  const ctx = createContext(cat, spec.mode, [lists[0]!, lists[1]!], spec.rules ?? {}, [seats[0]!, seats[1]!]);
+  const game = new BlueRising(ctx);
+  const st = game.allocState();
+  clearState(st);
+  const w = st.w;
+  seedWords(spec.seed ?? 0, st.w32, 0);
+  const turn = spec.turn ?? 3;
+  seats.forEach((n, p) => {
+    const ps = spec.players[n]!;
+    let i = 0;
+    const next = () => p * INST_PER_PLAYER + i++;
+    const env = next();
+    if (cat.type[ctx.cardOf[env]!] !== T_ENVIRONMENT) fail(file, `players.${n}.environment`, `"${ps.environment}" is not an Environment`);
+    w[O_ENV + p] = env;
+    w[O_ENV_TAPPED + p] = ps.environmentTapped ? 1 : 0;
+    const art = typeof ps.artefact === 'string' ? { card: ps.artefact, revealed: false } : ps.artefact ?? null;
+    if (art) {
+      const inst = next();
+      if (cat.type[ctx.cardOf[inst]!] !== T_ARTEFACT) fail(file, `players.${n}.artefact`, `"${art.card}" is not an Artefact`);
+      w[O_ART + p] = inst;
+      w[O_ART_STATE + p] = art.revealed ? ART_REVEALED : ART_HIDDEN;
+    }
+    for (const [slot, e] of Object.entries(ps.board ?? {})) {
+      const entry = typeof e === 'string' ? { card: e } : e;
+      const inst = next();
+      if (cat.type[ctx.cardOf[inst]!] !== T_CHARACTER) fail(file, `players.${n}.board.${slot}`, `"${entry.card}" is not a character`);
+      const gs = p * 6 + SLOT_NAMES.indexOf(slot);
+      placeOnSlot(st, gs, inst, entry.justPlayed ? turn : -1);
+      w[O_TAPPED + gs] = entry.tapped ? 1 : 0;
+      if (entry.object) {
+        const obj = next();
+        if (cat.type[ctx.cardOf[obj]!] !== T_OBJECT) fail(file, `players.${n}.board.${slot}.object`, `"${entry.object}" is not an Object`);
+        w[O_EQUIP + gs] = obj;
+      }
+    }
+    for (const [col, t] of Object.entries(ps.traps ?? {})) {
+      const inst = next();
+      if (cat.type[ctx.cardOf[inst]!] !== T_TRAP) fail(file, `players.${n}.traps.${col}`, `"${t}" is not a Trap`);
+      w[O_TRAP + p * 3 + COLUMN_NAMES.indexOf(col)] = inst;
+    }
+    for (const _ of ps.hand ?? []) pushHand(st, p, next(), false);
+    const deck = (ps.deck ?? []).map(() => next());
+    for (let k = deck.length - 1; k >= 0; k--) pushDeck(st, p, deck[k]!); // top of the deck is last
+    for (const _ of ps.discard ?? []) pushDiscard(st, next());
+    w[O_VP + p] = ps.vp ?? 0;
+    w[O_POOL + p] = ps.pool ?? 0;
+    w[O_SETUP_DONE + p] = ctx.options.setupAspirants;
+    w[O_MULL_DONE + p] = 1;
+  });
+  const active = seats.indexOf(spec.active);
+  w[O_FIRST] = spec.first ? seats.indexOf(spec.first) : active;
+  w[O_ACTIVE] = active;
+  w[O_CURRENT] = active;
+  w[O_TURN] = turn;
+  w[O_PHASE] = spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
+  st.log = new GameLog();
+  st.log.turn = turn;
+  advance(st);
+  return { game, state: st, seats };
+}
+
+// ---------------- running ----------------
+
+export interface ScenarioResult {
+  name: string;
+  file: string;
+  ok: boolean;
+  /** The first failed expectation, in words. */
+  failure?: string;
+  steps: number;
+  log: string;
+}
+
+/** Finds the legal action whose text is `text` (an optional "Player: " prefix names the actor). */
+export function findAction(b: BuiltScenario, text: string, where: string, file: string): number {
+  const { game, state } = b;
+  const p = game.currentPlayer(state);
+  if (p < 0) fail(file, where, `"${text}": the game is over`);
+  let body = text.trim();
+  for (const n of b.seats) {
+    if (body.startsWith(`${n}:`)) {
+      if (b.seats.indexOf(n) !== p) fail(file, where, `"${text}": it is ${b.seats[p]}'s decision, not ${n}'s`);
+      body = body.slice(n.length + 1).trim();
+    }
+  }
+  const out = new Int32Array(game.maxLegalActions);
+  const n = game.legalActions(state, out);
+  const texts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = game.actionToString(state, out[i]!);
+    if (t === body) return out[i]!;
+    texts.push(t);
+  }
+  const near = texts
+    .map((t) => [t, similarity(t, body)] as const)
+    .sort((a, c) => c[1] - a[1])
+    .slice(0, 3)
+    .map(([t]) => `"${t}"`);
+  fail(file, where, `"${body}" matches no legal action of ${b.seats[p]} (closest: ${near.join('; ')})`);
+}
+
+function similarity(a: string, b: string): number {
+  const wa = new Set(a.toLowerCase().split(/\s+/));
+  let k = 0;
+  for (const x of b.toLowerCase().split(/\s+/)) if (wa.has(x)) k++;
+  return k;
+}
+
+export function runScenario(spec: ScenarioSpec, file: string, cat?: Catalogue): ScenarioResult {
+  const b = buildScenario(spec, file, cat);
+  const name = spec.name ?? file;
+  let count = 0;
+  for (let i = 0; i < spec.steps.length; i++) {
+    const step = spec.steps[i]!;
+    const where = `steps[${i}]`;
+    if (step.do !== undefined) {
+      const a = findAction(b, step.do, where, file);
+      b.game.apply(b.state, a);
+      count++;
+    } else if (step.expect !== undefined) {
+      const problem = checkExpectation(b, step.expect, where, file);
+      if (problem) return { name, file, ok: false, failure: `${where}: ${problem}`, steps: count, log: b.state.log!.text() };
+    }
+  }
+  return { name, file, ok: true, steps: count, log: b.state.log!.text() };
+}
+
+// ---------------- expectations ----------------
+
+function seatOf(b: BuiltScenario, name: string, where: string, file: string): number {
+  const p = b.seats.indexOf(name);
+  if (p < 0) fail(file, where, `unknown player "${name}" (players: ${b.seats.join(', ')})`);
+  return p;
+}
+
+/** The slot of the character named `name` in play (a "Name@Player" form picks a side). */
+function findInPlay(b: BuiltScenario, name: string, where: string, file: string): number {
+  const st = b.state;
+  const [card, side] = name.split('@') as [string, string | undefined];
+  const p = side === undefined ? -1 : seatOf(b, side, where, file);
+  for (let gs = 0; gs < 12; gs++) {
+    const inst = st.w[O_OCC + gs]!;
+    if (inst < 0) continue;
+    if (p >= 0 && owner(inst) !== p) continue;
+    if (st.ctx.cat.names[st.ctx.cardOf[inst]!] === card) return gs;
+  }
+  return -1;
+}
+
+/** Power as the designer sees it: in a fight, its fight total (support included, R39). */
+export function currentPower(st: BRState, gs: number): number {
+  const w = st.w;
+  const inst = w[O_OCC + gs]!;
+  if (w[O_IN_ATTACK]) {
+    if (inst === w[O_ATK_INST]) return charPower(st, gs, ROLE_ATTACKER) + w[O_SUPPORT + w[O_ACTIVE]!]!;
+    if (inst === w[O_DEF_INST]) return charPower(st, gs, ROLE_DEFENDER) + w[O_SUPPORT + 1 - w[O_ACTIVE]!]!;
+  }
+  return charPower(st, gs, 0);
+}
+
+/** Where each copy of a card is: "hand:P", "deck:P", "discard:P", "gone:P", "board:P:slot", "object:P:slot", "trap:P:column", "environment:P", "artefact:P". */
+export function locate(b: BuiltScenario, card: string): string[] {
+  const st = b.state;
+  const w = st.w;
+  const out: string[] = [];
+  const is = (inst: number) => inst >= 0 && st.ctx.cat.names[st.ctx.cardOf[inst]!] === card;
+  for (let p = 0; p < 2; p++) {
+    const n = b.seats[p]!;
+    for (let i = 0; i < w[O_HAND_N + p]!; i++) if (is(w[O_HAND + p * ZONE_CAP + i]!)) out.push(`hand:${n}`);
+    for (let i = 0; i < w[O_DECK_N + p]!; i++) if (is(w[O_DECK + p * ZONE_CAP + i]!)) out.push(`deck:${n}`);
+    for (let i = 0; i < w[O_DISC_N + p]!; i++) if (is(w[O_DISC + p * ZONE_CAP + i]!)) out.push(`discard:${n}`);
+    for (let i = 0; i < w[O_GONE_N + p]!; i++) if (is(w[O_GONE + p * ZONE_CAP + i]!)) out.push(`gone:${n}`);
+    for (let s = 0; s < 6; s++) {
+      if (is(w[O_OCC + p * 6 + s]!)) out.push(`board:${n}:${SLOT_NAMES[s]}`);
+      const o = w[O_EQUIP + p * 6 + s]!;
+      if (is(o)) out.push(`object:${b.seats[owner(o)]}:${SLOT_NAMES[s]}`);
+    }
+    for (let c = 0; c < 3; c++) if (is(w[O_TRAP + p * 3 + c]!)) out.push(`trap:${n}:${COLUMN_NAMES[c]}`);
+    if (is(w[O_ENV + p]!)) out.push(`environment:${n}`);
+    if (w[O_ART_STATE + p] !== ART_GONE && is(w[O_ART + p]!)) out.push(`artefact:${n}`);
+  }
+  return out;
+}
+
+function kwNames(st: BRState, gs: number): string[] {
+  const f = keywordFlags(st, gs);
+  const names: string[] = [];
+  if (f & KW_COUNTER) names.push(KEYWORD_LABELS[4]!);
+  if (f & KW_RANGED) names.push(KEYWORD_LABELS[5]!);
+  if (f & KW_STEALTH) names.push(KEYWORD_LABELS[6]!);
+  if (f & KW_RAGE) names.push(KEYWORD_LABELS[7]!);
+  return names;
+}
+
+function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file: string): string | null {
+  const st = b.state;
+  const w = st.w;
+  const obj = (k: string): Record<string, unknown> => {
+    const v = e[k];
+    if (typeof v !== 'object' || v === null) fail(file, `${where}.expect.${k}`, 'expected an object');
+    return v as Record<string, unknown>;
+  };
+  for (const key of Object.keys(e)) {
+    switch (key) {
+      case 'power':
+        for (const [name, want] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `power of ${name}: ${name} is not in play`;
+          const got = currentPower(st, gs);
+          if (got !== want) return `power of ${name}: expected ${want}, got ${got}`;
+        }
+        break;
+      case 'fight': {
+        const f = obj(key);
+        if (f.attacker !== undefined && w[O_LAST_ATK_POWER] !== f.attacker) return `fight: expected the Attacker at ${f.attacker}, got ${w[O_LAST_ATK_POWER]}`;
+        if (f.defender !== undefined && w[O_LAST_DEF_POWER] !== f.defender) return `fight: expected the Defender at ${f.defender}, got ${w[O_LAST_DEF_POWER]}`;
+        break;
+      }
+      case 'vp':
+      case 'pool':
+      case 'handSize':
+      case 'deckSize':
+      case 'discardSize':
+        for (const [name, want] of Object.entries(obj(key))) {
+          const p = seatOf(b, name, where, file);
+          const off = { vp: O_VP, pool: O_POOL, handSize: O_HAND_N, deckSize: O_DECK_N, discardSize: O_DISC_N }[key];
+          const got = w[off + p]!;
+          if (got !== want) return `${key} of ${name}: expected ${want}, got ${got}`;
+        }
+        break;
+      case 'zone':
+        for (const [card, want] of Object.entries(obj(key))) {
+          const wants = Array.isArray(want) ? (want as string[]) : [want as string];
+          const got = locate(b, card);
+          for (const z of wants) {
+            const k = got.indexOf(z);
+            if (k < 0) return `zone of ${card}: expected ${z}, found ${got.length ? got.join(', ') : 'nowhere'}`;
+            got.splice(k, 1);
+          }
+        }
+        break;
+      case 'equipped':
+        for (const [name, want] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `equipped on ${name}: ${name} is not in play`;
+          const o = w[O_EQUIP + gs]!;
+          const got = o < 0 ? null : st.ctx.cat.names[st.ctx.cardOf[o]!]!;
+          if (got !== want) return `equipped on ${name}: expected ${want ?? 'nothing'}, got ${got ?? 'nothing'}`;
+        }
+        break;
+      case 'tapped':
+        for (const [name, want] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `tapped ${name}: ${name} is not in play`;
+          const got = w[O_TAPPED + gs] !== 0;
+          if (got !== want) return `tapped ${name}: expected ${want}, got ${got}`;
+        }
+        break;
+      case 'keywords':
+        for (const [name, want] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `keywords of ${name}: ${name} is not in play`;
+          const got = kwNames(st, gs);
+          for (const k of want as string[]) if (!got.includes(k)) return `keywords of ${name}: expected ${k}, has ${got.join(', ') || 'none'}`;
+        }
+        break;
+      case 'winner': {
+        const want = e[key];
+        const over = w[O_PHASE] === PH_OVER;
+        const got = !over ? null : w[O_WINNER] === WIN_DRAW ? 'draw' : b.seats[w[O_WINNER]!]!;
+        if (got !== want) return `winner: expected ${want ?? 'none yet'}, got ${got ?? 'none yet'}`;
+        break;
+      }
+      case 'phase': {
+        const got = PHASE_NAMES[w[O_PHASE]!]!;
+        if (got !== e[key]) return `phase: expected ${e[key]}, got ${got}`;
+        break;
+      }
+      case 'current': {
+        const p = b.game.currentPlayer(st);
+        const got = p < 0 ? null : b.seats[p];
+        if (got !== e[key]) return `current player: expected ${e[key]}, got ${got}`;
+        break;
+      }
+      case 'log': {
+        const wants = Array.isArray(e[key]) ? (e[key] as string[]) : [e[key] as string];
+        const text = st.log!.text();
+        for (const s of wants) if (!text.includes(s)) return `log: expected a line containing "${s}"`;
+        break;
+      }
+      case 'legal':
+      case 'notLegal': {
+        const wants = Array.isArray(e[key]) ? (e[key] as string[]) : [e[key] as string];
+        const out = new Int32Array(b.game.maxLegalActions);
+        const n = b.game.legalActions(st, out);
+        const texts = new Set<string>();
+        for (let i = 0; i < n; i++) texts.add(b.game.actionToString(st, out[i]!));
+        for (const s of wants) {
+          if (key === 'legal' && !texts.has(s)) return `legal: "${s}" is not a legal action (legal: ${[...texts].join('; ')})`;
+          if (key === 'notLegal' && texts.has(s)) return `notLegal: "${s}" is a legal action`;
+        }
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+void G_SQUIRE;
+void slotOf;
+void pushGone;

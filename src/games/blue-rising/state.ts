@@ -1,0 +1,134 @@
+// The Blue Rising state: one ArrayBuffer viewed as Int16 fields at fixed offsets (plus an
+// Int32 view for the chance stream and the hash), so a clone is a single byte copy and the
+// hot path allocates nothing. Card identities of instances live in the immutable context.
+import type { Catalogue } from './catalogue/compile.ts';
+import type { GameLog } from './log.ts';
+import { RULES, type Mode, type RuleOptions } from './rules-options.ts';
+
+export const PLAYERS = 2;
+/** Instances per player: deck cards first (≤ 42), then Squire tokens. */
+export const INST_PER_PLAYER = 48;
+export const MAX_DECK = 42;
+export const TOKENS_PER_PLAYER = 6;
+export const NUM_INST = PLAYERS * INST_PER_PLAYER;
+export const SLOTS = 6; // per player: row * 3 + column, row 0 = Avant (front), 1 = Arrière (back)
+export const ZONE_CAP = INST_PER_PLAYER;
+
+// Phases (decision points).
+export const PH_SETUP = 0, PH_MULLIGAN = 1, PH_MAIN = 2, PH_PAY = 3, PH_REACTION = 4, PH_WINDOW = 5,
+  PH_PAUSE = 6, PH_EOT_DISCARD = 7, PH_EOT_DOWN = 8, PH_OVER = 9;
+export const PHASE_NAMES = ['setup', 'mulligan', 'main', 'pay', 'reaction (2a)', 'window', 'pause', 'end-of-turn discard', 'discard down to 5', 'over'];
+
+// What a payment completes (the pending act).
+export const PEND_NONE = 0, PEND_PLAY = 1, PEND_TAP = 2, PEND_SACRIFICE = 3, PEND_RESOLVE_TRAP = 4,
+  PEND_PLACE_TRAP = 5, PEND_ARTEFACT = 6;
+
+// Defender kinds.
+export const DEF_NONE = 0, DEF_CHAR = 1, DEF_ENV = 2;
+// Artefact states.
+export const ART_NONE = 0, ART_HIDDEN = 1, ART_REVEALED = 2, ART_GONE = 3;
+// End reasons.
+export const END_NONE = 0, END_VP = 1, END_TURN_CAP = 2;
+export const WIN_NONE = -2, WIN_DRAW = -1;
+
+// ---- layout (Int16 word offsets) ----
+// Literal offsets, so the optimizing compiler folds them; test/games/blue-rising/state.test.ts
+// checks that the fields neither overlap nor leave gaps. Words 0..7: the xoshiro128 chance
+// stream (4 × int32).
+export const O_PHASE = 8, O_ACTIVE = 9, O_FIRST = 10, O_TURN = 11, O_WINNER = 12, O_END = 13, O_CURRENT = 14;
+export const O_SETUP_DONE = 15, O_MULL_DONE = 17, O_VP = 19, O_POOL = 21; // [2] each
+// Attack context.
+export const O_ATK_INST = 23, O_ATK_COLUMN = 24, O_ATK_RANGED = 25, O_DEF_KIND = 26, O_DEF_INST = 27;
+export const O_SUPPORT = 28, O_SUPPORTER = 30; // [2] each
+export const O_STEP = 32, O_PASSES = 33, O_WTURN = 34, O_TRAP_2A = 35, O_IN_ATTACK = 36,
+  O_LAST_ATK_POWER = 37, O_LAST_DEF_POWER = 38;
+// Payment context.
+export const O_PAYER = 39, O_DUE = 40, O_PEND = 41, O_PEND_INST = 42, O_PEND_TARGET = 43,
+  O_PEND_SOURCE = 44, O_PEND_RETURN = 45, O_PEND_EXTRA = 46;
+// Zone sizes and single cards, [2] each.
+export const O_DECK_N = 47, O_HAND_N = 49, O_DISC_N = 51, O_GONE_N = 53;
+export const O_ENV = 55, O_ENV_TAPPED = 57, O_ART = 59, O_ART_STATE = 61, O_TOKENS_USED = 63;
+// Per character slot (global slot = player * 6 + slot), [12] each.
+export const O_OCC = 65, O_TAPPED = 77, O_ENTERED = 89, O_FACEDOWN = 101, O_EQUIP = 113,
+  O_TPOW = 125, O_TKW = 137, O_TFRONT = 149, O_TBACK = 161, O_TDEF = 173, O_TATK = 185, O_TRES = 197;
+export const O_TRAP = 209; // [6]: player * 3 + column
+// Ordered zones, [2 * ZONE_CAP] each (top of the deck = last).
+export const O_DECK = 215, O_HAND = 311, O_DISC = 407, O_GONE = 503;
+/** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
+export const O_PUBLIC = 599;
+export const STATE_WORDS16 = 696; // O_PUBLIC + NUM_INST, rounded up to whole 32-bit words
+export const STATE_BYTES = STATE_WORDS16 * 2;
+
+/** Every field with its length, for the layout test. */
+export const LAYOUT: readonly [string, number, number][] = [
+  ['rng', 0, 8], ['O_PHASE', O_PHASE, 1], ['O_ACTIVE', O_ACTIVE, 1], ['O_FIRST', O_FIRST, 1], ['O_TURN', O_TURN, 1],
+  ['O_WINNER', O_WINNER, 1], ['O_END', O_END, 1], ['O_CURRENT', O_CURRENT, 1], ['O_SETUP_DONE', O_SETUP_DONE, 2],
+  ['O_MULL_DONE', O_MULL_DONE, 2], ['O_VP', O_VP, 2], ['O_POOL', O_POOL, 2], ['O_ATK_INST', O_ATK_INST, 1],
+  ['O_ATK_COLUMN', O_ATK_COLUMN, 1], ['O_ATK_RANGED', O_ATK_RANGED, 1], ['O_DEF_KIND', O_DEF_KIND, 1],
+  ['O_DEF_INST', O_DEF_INST, 1], ['O_SUPPORT', O_SUPPORT, 2], ['O_SUPPORTER', O_SUPPORTER, 2], ['O_STEP', O_STEP, 1],
+  ['O_PASSES', O_PASSES, 1], ['O_WTURN', O_WTURN, 1], ['O_TRAP_2A', O_TRAP_2A, 1], ['O_IN_ATTACK', O_IN_ATTACK, 1],
+  ['O_LAST_ATK_POWER', O_LAST_ATK_POWER, 1], ['O_LAST_DEF_POWER', O_LAST_DEF_POWER, 1], ['O_PAYER', O_PAYER, 1],
+  ['O_DUE', O_DUE, 1], ['O_PEND', O_PEND, 1], ['O_PEND_INST', O_PEND_INST, 1], ['O_PEND_TARGET', O_PEND_TARGET, 1],
+  ['O_PEND_SOURCE', O_PEND_SOURCE, 1], ['O_PEND_RETURN', O_PEND_RETURN, 1], ['O_PEND_EXTRA', O_PEND_EXTRA, 1],
+  ['O_DECK_N', O_DECK_N, 2], ['O_HAND_N', O_HAND_N, 2], ['O_DISC_N', O_DISC_N, 2], ['O_GONE_N', O_GONE_N, 2],
+  ['O_ENV', O_ENV, 2], ['O_ENV_TAPPED', O_ENV_TAPPED, 2], ['O_ART', O_ART, 2], ['O_ART_STATE', O_ART_STATE, 2],
+  ['O_TOKENS_USED', O_TOKENS_USED, 2], ['O_OCC', O_OCC, 12], ['O_TAPPED', O_TAPPED, 12], ['O_ENTERED', O_ENTERED, 12],
+  ['O_FACEDOWN', O_FACEDOWN, 12], ['O_EQUIP', O_EQUIP, 12], ['O_TPOW', O_TPOW, 12], ['O_TKW', O_TKW, 12],
+  ['O_TFRONT', O_TFRONT, 12], ['O_TBACK', O_TBACK, 12], ['O_TDEF', O_TDEF, 12], ['O_TATK', O_TATK, 12],
+  ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_DECK', O_DECK, 2 * ZONE_CAP], ['O_HAND', O_HAND, 2 * ZONE_CAP],
+  ['O_DISC', O_DISC, 2 * ZONE_CAP], ['O_GONE', O_GONE, 2 * ZONE_CAP], ['O_PUBLIC', O_PUBLIC, NUM_INST],
+];
+
+/** Immutable per-game context shared by a state and all its clones. */
+export interface GameContext {
+  readonly cat: Catalogue;
+  readonly options: RuleOptions;
+  readonly mode: Mode;
+  /** Card id of each instance (tokens: the Squire). */
+  readonly cardOf: Int16Array;
+  /** Number of real cards in each player's deck list. */
+  readonly deckSize: readonly [number, number];
+  /** Distinct Aspirant card ids of each deck, for the setup actions. */
+  readonly aspirants: readonly [Int16Array, Int16Array];
+  readonly playerNames: readonly [string, string];
+  readonly deckNames: readonly [string, string];
+  /** Scratch buffers for the engine's own use (never hold state across calls). */
+  readonly scratch: Int32Array;
+  readonly scratch2: Int32Array;
+}
+
+export class BRState {
+  readonly buffer: ArrayBuffer;
+  readonly w: Int16Array;
+  readonly w32: Int32Array;
+  readonly bytes: Uint8Array;
+  /** Legal actions of the current decision, computed by the engine after each apply. */
+  readonly legal: Int32Array;
+  legalCount = -1;
+  log: GameLog | null = null;
+  constructor(readonly ctx: GameContext, maxActions: number) {
+    this.buffer = new ArrayBuffer(STATE_BYTES);
+    this.w = new Int16Array(this.buffer);
+    this.w32 = new Int32Array(this.buffer);
+    this.bytes = new Uint8Array(this.buffer);
+    this.legal = new Int32Array(maxActions);
+  }
+}
+
+export function owner(inst: number): number {
+  return inst >= INST_PER_PLAYER ? 1 : 0;
+}
+
+// Adjacency (R3): same column, or side by side on the same row. ADJ[a * 6 + b].
+export const ADJ = new Uint8Array(36);
+for (let a = 0; a < 6; a++) {
+  for (let b = 0; b < 6; b++) {
+    const ra = (a / 3) | 0, ca = a % 3, rb = (b / 3) | 0, cb = b % 3;
+    ADJ[a * 6 + b] = a !== b && (ca === cb || (ra === rb && Math.abs(ca - cb) === 1)) ? 1 : 0;
+  }
+}
+
+export const SLOT_NAMES = ['front-left', 'front-centre', 'front-right', 'back-left', 'back-centre', 'back-right'];
+export const COLUMN_NAMES = ['left', 'centre', 'right'];
+
+export { RULES };
