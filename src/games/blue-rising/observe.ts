@@ -68,6 +68,7 @@ import {
   O_LAST_ATK_POWER,
   O_LAST_DEF_POWER,
   PEND_PLACE_TRAP,
+  PEND_PLAY,
   PH_PAY,
   ZONE_CAP,
   owner,
@@ -107,7 +108,8 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
   const pendHidden = w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(pend) !== seat;
   out[n++] = pendHidden ? HIDDEN : instRef(st, seat, pend);
   out[n++] = instRef(st, seat, w[O_PEND_SOURCE]!);
-  out[n++] = w[O_PEND_TARGET]! < 0 ? -1 : w[O_PEND_TARGET]! < 100 ? w[O_PEND_TARGET]! : instRef(st, seat, w[O_PEND_TARGET]!);
+  // A play's target is a slot index; the other pending acts name a character instance.
+  out[n++] = w[O_PEND] === PEND_PLAY ? w[O_PEND_TARGET]! : instRef(st, seat, w[O_PEND_TARGET]!);
   for (let gs = 0; gs < 12; gs++) {
     const inst = w[O_OCC + gs]!;
     const hidden = w[O_FACEDOWN + gs] !== 0 && owner(inst) !== seat;

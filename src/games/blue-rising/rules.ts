@@ -244,15 +244,22 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
   return st.ctx.cat.abCount[card * NUM_TRIGGERS + trig]! > 0;
 }
 
+/** Bit s set when p's character on slot s may be tapped now (R24, R51): computed once per listing. */
+function tappable(st: BRState, p: number): number {
+  let m = 0;
+  for (let s = 0; s < 6; s++) if (canTap(st, p * 6 + s)) m |= 1 << s;
+  return m;
+}
+
 /** Resources p could raise right now: pool, hand discards, resource effects (R19, D7, D11). */
-function potential(st: BRState, p: number, inMain: boolean): number {
+function potential(st: BRState, p: number, inMain: boolean, tapMask: number): number {
   const w = st.w;
   const cat = st.ctx.cat;
   let pot = w[O_POOL + p]! + w[O_HAND_N + p]!;
   for (let gs = p * 6; gs < p * 6 + 6; gs++) {
     const inst = w[O_OCC + gs]!;
     if (inst < 0) continue;
-    if (canTap(st, gs)) pot += cat.abResource[ability(st, st.ctx.cardOf[inst]!, TR_TAP)]!;
+    if (tapMask & (1 << (gs - p * 6))) pot += cat.abResource[ability(st, st.ctx.cardOf[inst]!, TR_TAP)]!;
     const obj = w[O_EQUIP + gs]!;
     if (obj >= 0 && owner(obj) === p) pot += cat.abResource[ability(st, st.ctx.cardOf[obj]!, TR_SACRIFICE)]!;
   }
@@ -266,11 +273,12 @@ function potential(st: BRState, p: number, inMain: boolean): number {
 // A lazily computed potential for one enumeration: most costs are covered by pool + hand,
 // so the scan of resource effects runs only when a cost goes beyond that.
 let potState: BRState | null = null;
-let potPlayer = 0, potMain = false, potCheap = 0, potFull = -1;
-function beginAfford(st: BRState, p: number, inMain: boolean): void {
+let potPlayer = 0, potMain = false, potCheap = 0, potFull = -1, potTaps = 0;
+function beginAfford(st: BRState, p: number, inMain: boolean, tapMask: number): void {
   potState = st;
   potPlayer = p;
   potMain = inMain;
+  potTaps = tapMask;
   potCheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]!;
   potFull = -1;
 }
@@ -278,7 +286,7 @@ function beginAfford(st: BRState, p: number, inMain: boolean): void {
 function canRaise(need: number, fromHand: boolean): boolean {
   const n = fromHand ? need + 1 : need;
   if (n <= potCheap) return true;
-  if (potFull < 0) potFull = potential(potState!, potPlayer, potMain);
+  if (potFull < 0) potFull = potential(potState!, potPlayer, potMain, potTaps);
   return n <= potFull;
 }
 
@@ -366,7 +374,8 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   const cat = ctx.cat;
   let n = 0;
   out[n++] = A_PASS;
-  beginAfford(st, p, true);
+  const taps = tappable(st, p);
+  beginAfford(st, p, true, taps);
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
@@ -403,10 +412,10 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         break;
     }
   }
-  n = legalTaps(st, p, true, out, n);
+  n = legalTaps(st, p, true, taps, out, n);
   for (let s = 0; s < 6; s++) {
     const gs = p * 6 + s;
-    if (!canTap(st, gs)) continue;
+    if (!(taps & (1 << s))) continue;
     out[n++] = A_ATTACK + s * TARGETS; // R33: any column
     out[n++] = A_ATTACK + s * TARGETS + 1;
     out[n++] = A_ATTACK + s * TARGETS + 2;
@@ -418,14 +427,14 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
 }
 
 /** Tap effects of characters (and, in the main phase, the Environment) and Object sacrifices. */
-function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: number): number {
+function legalTaps(st: BRState, p: number, inMain: boolean, taps: number, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
   const cat = ctx.cat;
   for (let s = 0; s < 6; s++) {
+    if (!(taps & (1 << s))) continue;
     const gs = p * 6 + s;
     const inst = w[O_OCC + gs]!;
-    if (inst < 0 || !canTap(st, gs)) continue;
     const c = ctx.cardOf[inst]!;
     if (!hasAbility(st, c, TR_TAP)) continue;
     if (inMain && cat.abFight[ability(st, c, TR_TAP)]) continue;
@@ -468,10 +477,11 @@ function legalPay(st: BRState, p: number, out: Int32Array): number {
   let n = 0;
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
+  const taps = tappable(st, p);
   for (let s = 0; s < 6; s++) {
-    const gs = p * 6 + s;
-    const inst = w[O_OCC + gs]!;
-    if (inst >= 0 && canTap(st, gs) && cat.abResource[ability(st, ctx.cardOf[inst]!, TR_TAP)]! > 0) out[n++] = A_PAY_TAP + s;
+    if (!(taps & (1 << s))) continue;
+    const inst = w[O_OCC + p * 6 + s]!;
+    if (cat.abResource[ability(st, ctx.cardOf[inst]!, TR_TAP)]! > 0) out[n++] = A_PAY_TAP + s;
   }
   for (let s = 0; s < 6; s++) {
     const obj = w[O_EQUIP + p * 6 + s]!;
@@ -505,7 +515,7 @@ function legalReaction(st: BRState, d: number, out: Int32Array): number {
 function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
-  beginAfford(st, d, false);
+  beginAfford(st, d, false, tappable(st, d));
   if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
   const hn = w[O_HAND_N + d]!;
   for (let i = 0; i < hn; i++) {
@@ -521,7 +531,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   const active = w[O_ACTIVE]!;
   let n = 0;
   out[n++] = A_PASS;
-  beginAfford(st, x, false);
+  const taps = tappable(st, x);
+  beginAfford(st, x, false, taps);
   if (x === active) {
     // R34: the attacker may play Events.
     const hn = w[O_HAND_N + x]!;
@@ -531,7 +542,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
       n = writeTargets(st, x, c, TR_PLAY, -1, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
     }
   }
-  n = legalTaps(st, x, false, out, n);
+  n = legalTaps(st, x, false, taps, out, n);
   // R35: one Support per player per attack, from the fighter itself or a character adjacent to it.
   if (w[O_SUPPORTER + x]! < 0) {
     let fighter = -1;
@@ -543,7 +554,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
       for (let s = 0; s < 6; s++) {
         const gs = x * 6 + s;
         if (w[O_OCC + gs]! < 0) continue;
-        if (ctx.options.supportTaps ? !canTap(st, gs) : w[O_ENTERED + gs] === w[O_TURN]) continue;
+        if (ctx.options.supportTaps ? !(taps & (1 << s)) : w[O_ENTERED + gs] === w[O_TURN]) continue;
         if (envDefender || gs === fighter || isAdjacent(gs, fighter)) out[n++] = A_SUPPORT + s;
       }
     }
@@ -566,7 +577,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
 function legalPause(st: BRState, x: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
-  beginAfford(st, x, false);
+  beginAfford(st, x, false, tappable(st, x));
   return legalArtefact(st, x, out, n);
 }
 

@@ -1,0 +1,192 @@
+// Engine benchmark: `npm run bench` (node --expose-gc --import tsx bench/engine.ts) prints
+// ONE JSON object on stdout. Blue Rising, shipped decks, gardiens (seat 0) vs veilleurs
+// (seat 1), uniform-random bots from their own SeededRng; one thread. Figures:
+//   node, cpu (os.cpus()[0].model), cores (os.cpus().length), date (ISO 8601).
+//   modes.<mode>.stateBytes     bytes copied by one cloneInto (the state's ArrayBuffer).
+//   modes.<mode>.cloneNs        ns per cloneInto of a mid-game state into a preallocated
+//                               state: median of 9 runs of 1,000,000 clones (64 snapshots).
+//   modes.<mode>.stepNs         ns per decision = legalActions + the bot's pick + apply
+//                               (apply includes the forced moves up to the next decision):
+//                               median of 7 runs of 1,500 whole games from pre-dealt starts.
+//   modes.<mode>.stepsPerSec    1e9 / stepNs.
+//   modes.<mode>.gamesPerSec    whole random-vs-random games per second (newGame included),
+//                               median of 5 runs of 1,500 games; meanStepsPerGame over those games.
+//   modes.<mode>.heapGrowthBytes  process.memoryUsage().heapUsed after − before 100,000
+//                               steps of play, after a warm-up, with a forced global.gc()
+//                               before and after (≈ 0 when the hot path allocates nothing;
+//                               null when node runs without --expose-gc).
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import type { Game } from '../core/game.ts';
+import { SeededRng, mixSeed } from '../core/rng.ts';
+import { matchFromFiles } from '../games/blue-rising/index.ts';
+import type { Mode } from '../games/blue-rising/rules-options.ts';
+import type { BRState } from '../games/blue-rising/state.ts';
+
+const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Plays one random game to the end in `st`; returns its number of decisions. */
+function playOut(game: Game<BRState>, st: BRState, rng: SeededRng, legal: Int32Array): number {
+  let steps = 0;
+  while (!game.isTerminal(st)) {
+    const n = game.legalActions(st, legal);
+    game.apply(st, legal[rng.int(n)]!);
+    steps++;
+  }
+  return steps;
+}
+
+/** Mid-game snapshots (one decision in 8 of a few random games). */
+function snapshots(game: Game<BRState>, count: number): BRState[] {
+  const out: BRState[] = [];
+  const st = game.allocState();
+  const legal = new Int32Array(game.maxLegalActions);
+  const rng = new SeededRng('bench-snapshots');
+  for (let g = 0; out.length < count; g++) {
+    game.newGame(st, mixSeed(11, g));
+    let k = 0;
+    while (!game.isTerminal(st) && out.length < count) {
+      if (k++ % 8 === 7) {
+        const c = game.allocState();
+        game.cloneInto(st, c);
+        out.push(c);
+      }
+      const n = game.legalActions(st, legal);
+      game.apply(st, legal[rng.int(n)]!);
+    }
+  }
+  return out;
+}
+
+function benchClone(game: Game<BRState>): number {
+  const snaps = snapshots(game, 64);
+  const dst = game.allocState();
+  const N = 1_000_000;
+  let sink = 0;
+  const runs: number[] = [];
+  for (let r = 0; r < 10; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < N; i++) {
+      game.cloneInto(snaps[i & 63]!, dst);
+      sink ^= dst.w[8 + (i & 7)]!;
+    }
+    const ns = Number(process.hrtime.bigint() - t0) / N;
+    if (r > 0) runs.push(ns); // run 0 is the warm-up
+  }
+  if (sink === 0x7fffffff) console.error(sink);
+  return median(runs);
+}
+
+function benchSteps(game: Game<BRState>): number {
+  const legal = new Int32Array(game.maxLegalActions);
+  const GAMES = 1500;
+  const starts: BRState[] = [];
+  for (let g = 0; g < GAMES; g++) starts.push(game.allocState());
+  const st = game.allocState();
+  const runs: number[] = [];
+  for (let r = 0; r < 8; r++) {
+    for (let g = 0; g < GAMES; g++) game.newGame(starts[g]!, mixSeed(1000 + r, g));
+    const rng = new SeededRng(`bench-steps-${r}`);
+    let steps = 0;
+    const t0 = process.hrtime.bigint();
+    for (let g = 0; g < GAMES; g++) {
+      game.cloneInto(starts[g]!, st);
+      steps += playOut(game, st, rng, legal);
+    }
+    const ns = Number(process.hrtime.bigint() - t0) / steps;
+    if (r > 0) runs.push(ns); // run 0 is the warm-up
+  }
+  return median(runs);
+}
+
+function benchGames(game: Game<BRState>): { gamesPerSec: number; meanStepsPerGame: number } {
+  const legal = new Int32Array(game.maxLegalActions);
+  const st = game.allocState();
+  const GAMES = 1500;
+  const runs: number[] = [];
+  let totalSteps = 0, totalGames = 0;
+  for (let r = 0; r < 6; r++) {
+    const rng = new SeededRng(`bench-games-${r}`);
+    let steps = 0;
+    const t0 = process.hrtime.bigint();
+    for (let g = 0; g < GAMES; g++) {
+      game.newGame(st, mixSeed(2000 + r, g));
+      steps += playOut(game, st, rng, legal);
+    }
+    const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (r > 0) {
+      runs.push(GAMES / s);
+      totalSteps += steps;
+      totalGames += GAMES;
+    }
+  }
+  return { gamesPerSec: median(runs), meanStepsPerGame: totalSteps / totalGames };
+}
+
+function benchHeap(game: Game<BRState>): number | null {
+  if (!gc) return null;
+  const legal = new Int32Array(game.maxLegalActions);
+  const st = game.allocState();
+  const rng = new SeededRng('bench-heap');
+  let seed = 0;
+  const play = (steps: number) => {
+    for (let k = 0; k < steps; k++) {
+      if (game.isTerminal(st) || k === 0) game.newGame(st, mixSeed(3000, seed++));
+      const n = game.legalActions(st, legal);
+      game.apply(st, legal[rng.int(n)]!);
+      if (game.isTerminal(st)) game.newGame(st, mixSeed(3000, seed++));
+    }
+  };
+  play(50_000); // warm-up: every function compiled before the measure
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  play(100_000);
+  gc();
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  return after - before;
+}
+
+function benchMode(mode: Mode) {
+  const game = matchFromFiles(mode, join(DECKS, `${mode}-gardiens.deck`), join(DECKS, `${mode}-veilleurs.deck`));
+  const probe = game.allocState();
+  const cloneNs = benchClone(game);
+  const stepNs = benchSteps(game);
+  const games = benchGames(game);
+  const heapGrowthBytes = benchHeap(game);
+  return {
+    decks: ['gardiens', 'veilleurs'],
+    stateBytes: probe.bytes.byteLength,
+    cloneNs: round(cloneNs),
+    stepNs: round(stepNs),
+    stepsPerSec: Math.round(1e9 / stepNs),
+    gamesPerSec: round(games.gamesPerSec),
+    meanStepsPerGame: round(games.meanStepsPerGame),
+    heapGrowthBytes,
+  };
+}
+
+const started = Date.now();
+const cpus = os.cpus();
+const modes: Record<string, ReturnType<typeof benchMode>> = {};
+for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode);
+
+console.log(JSON.stringify({
+  node: process.version,
+  cpu: cpus[0]?.model ?? 'unknown',
+  cores: cpus.length,
+  date: new Date().toISOString(),
+  gcExposed: gc !== undefined,
+  modes,
+  benchSeconds: round((Date.now() - started) / 1000),
+}, null, 2));
