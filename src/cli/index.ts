@@ -1,5 +1,7 @@
 // The `lab` command: wires one command per file; each command validates its own options.
 import { Command, CommanderError } from 'commander';
+import { cardsCommand } from './commands/cards.ts';
+import { deckCommand } from './commands/deck.ts';
 import { replayCommand } from './commands/replay.ts';
 import { scenarioCommand } from './commands/scenario.ts';
 
@@ -16,8 +18,14 @@ program
 
 program.addCommand(replayCommand());
 program.addCommand(scenarioCommand());
+program.addCommand(deckCommand());
+program.addCommand(cardsCommand());
 
-for (const cmd of program.commands) cmd.exitOverride();
+const overrideAll = (c: Command): void => {
+  c.exitOverride();
+  c.commands.forEach(overrideAll);
+};
+overrideAll(program);
 
 try {
   await program.parseAsync(process.argv);

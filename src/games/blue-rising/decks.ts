@@ -37,10 +37,11 @@ function unknownCard(name: string): string {
   return `unknown card "${name}"` + (near.length > 0 ? ` (did you mean: ${near.join(', ')}?)` : '');
 }
 
-/** Parses a deck text. Card names must match exactly; throws DeckError at the first bad line. */
-export function parseDeck(text: string, file: string): DeckList {
+/** Parses a deck text, collecting every bad line instead of stopping at the first. */
+export function readDeckText(text: string, file: string): { deck: DeckList | null; errors: string[] } {
   let name: string | undefined;
   let mode: DeckMode | undefined;
+  const errors: string[] = [];
   const counts = new Map<string, number>();
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   lines.forEach((raw, i) => {
@@ -54,41 +55,45 @@ export function parseDeck(text: string, file: string): DeckList {
       const key = header[1]!.toLowerCase();
       const value = header[2]!.trim();
       if (key === 'mode') {
-        if (mode !== undefined) throw new DeckError(`${where}: mode given twice`);
+        if (mode !== undefined) return void errors.push(`${where}: mode given twice`);
         const m = value.toLowerCase();
         if (m !== 'standard' && m !== 'quick') {
-          throw new DeckError(`${where}: unknown mode "${value}" (valid: ${DECK_MODES.join(', ')})`);
+          return void errors.push(`${where}: unknown mode "${value}" (valid: ${DECK_MODES.join(', ')})`);
         }
         mode = m;
       } else if (key === 'name') {
-        if (name !== undefined) throw new DeckError(`${where}: name given twice`);
-        if (value === '') throw new DeckError(`${where}: empty deck name`);
+        if (name !== undefined) return void errors.push(`${where}: name given twice`);
+        if (value === '') return void errors.push(`${where}: empty deck name`);
         name = value;
       } else {
-        throw new DeckError(`${where}: unknown header "${header[1]}" (valid: mode, name)`);
+        errors.push(`${where}: unknown header "${header[1]}" (valid: mode, name)`);
       }
       return;
     }
     const entry = /^(\S+) (.+)$/.exec(line);
-    if (!entry) throw new DeckError(`${where}: expected "<count> <card name>", got "${line}"`);
+    if (!entry) return void errors.push(`${where}: expected "<count> <card name>", got "${line}"`);
     const countText = entry[1]!;
     const cardName = entry[2]!;
     if (!/^\d+$/.test(countText) || Number(countText) < 1) {
-      throw new DeckError(`${where}: bad count "${countText}" for "${cardName}" (expected a whole number ≥ 1)`);
+      return void errors.push(`${where}: bad count "${countText}" for "${cardName}" (expected a whole number ≥ 1)`);
     }
-    if (cardByName(cardName) === undefined) throw new DeckError(`${where}: ${unknownCard(cardName)}`);
+    if (cardByName(cardName) === undefined) return void errors.push(`${where}: ${unknownCard(cardName)}`);
     // A name listed twice adds up; the copy limit is checked on the total.
     counts.set(cardName, (counts.get(cardName) ?? 0) + Number(countText));
   });
   if (mode === undefined) {
-    throw new DeckError(`${file}: missing mode line (add "mode: standard" or "mode: quick")`);
+    errors.push(`${file}: missing mode line (add "mode: standard" or "mode: quick")`);
+    return { deck: null, errors };
   }
-  return {
-    name: name ?? basename(file, extname(file)),
-    mode,
-    entries: [...counts].map(([n, count]) => ({ name: n, count })),
-    file,
-  };
+  const deck = { name: name ?? basename(file, extname(file)), mode, entries: [...counts].map(([n, count]) => ({ name: n, count })), file };
+  return { deck, errors };
+}
+
+/** Parses a deck text. Card names must match exactly; throws DeckError at the first bad line. */
+export function parseDeck(text: string, file: string): DeckList {
+  const { deck, errors } = readDeckText(text, file);
+  if (errors.length > 0 || deck === null) throw new DeckError(errors[0]!);
+  return deck;
 }
 
 /** Every broken deck-building rule (R7 standard, R8 quick), or [] when the deck is legal. */
@@ -143,6 +148,22 @@ export function validateDeck(deck: DeckList, cards: readonly CardDef[] = CARDS):
     );
   }
   return errors;
+}
+
+/**
+ * Every problem of a deck file at once: unreadable, bad lines, unknown names (with the
+ * nearest catalogue names), and every broken R7/R8 rule.
+ */
+export function checkDeckFile(file: string): { deck: DeckList | null; errors: string[] } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return { deck: null, errors: [`${file}: cannot read deck file (${(e as NodeJS.ErrnoException).code ?? String(e)})`] };
+  }
+  const { deck, errors } = readDeckText(text, file);
+  if (deck !== null) errors.push(...validateDeck(deck));
+  return { deck, errors };
 }
 
 /** Reads, parses and validates a deck file; throws one DeckError naming every problem. */
