@@ -37,6 +37,7 @@ import {
   O_TOKENS_USED,
   O_TPOW,
   O_TRES,
+  O_ATTACKED,
   O_TURN,
   O_VP,
   O_WINNER,
@@ -302,6 +303,7 @@ function clearSlot(st: BRState, gs: number): void {
   w[O_TDEF + gs] = 0;
   w[O_TATK + gs] = 0;
   w[O_TRES + gs] = 0;
+  w[O_ATTACKED + gs] = 0;
 }
 
 export const TO_DISCARD = 0, TO_HAND = 1;
@@ -364,6 +366,7 @@ export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number)
   w[O_TDEF + gs] = 0;
   w[O_TATK + gs] = 0;
   w[O_TRES + gs] = 0;
+  w[O_ATTACKED + gs] = 0;
 }
 
 /** Swaps the contents of two character slots, with everything that sits on them. */
@@ -375,7 +378,7 @@ export function swapSlots(st: BRState, a: number, b: number): void {
     w[base + b] = t;
   }
 }
-const SLOT_FIELDS = [O_OCC, O_TAPPED, O_ENTERED, O_FACEDOWN, O_EQUIP, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES];
+const SLOT_FIELDS = [O_OCC, O_TAPPED, O_ENTERED, O_FACEDOWN, O_EQUIP, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES, O_ATTACKED];
 
 export function isCharacterCard(st: BRState, inst: number): boolean {
   return st.ctx.cat.type[st.ctx.cardOf[inst]!] === T_CHARACTER;

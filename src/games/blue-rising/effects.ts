@@ -59,6 +59,8 @@ import {
 import {
   BRState,
   DEF_CHAR,
+  DEF_ENV,
+  O_ENV_TPOW,
   INST_PER_PLAYER,
   O_ACTIVE,
   O_ATK_INST,
@@ -91,6 +93,15 @@ export function defenderInst(st: BRState): number {
 }
 function fighterOf(st: BRState, p: number): number {
   return p === st.w[O_ACTIVE] ? attackerInst(st) : defenderInst(st);
+}
+
+/** The side whose Environment is the Defender named by a fight selector, or -1. */
+function environmentFighter(st: BRState, p: number, sel: number): number {
+  const w = st.w;
+  if (!w[O_IN_ATTACK] || w[O_DEF_KIND] !== DEF_ENV) return -1;
+  const d = 1 - w[O_ACTIVE]!;
+  if (sel === S_DEFENDER || (sel === S_OWN_FIGHTER && p === d) || (sel === S_OPP_FIGHTER && p !== d)) return d;
+  return -1;
 }
 
 /** Instance a single-character selector names, or -1 (area selectors return -1 too). */
@@ -151,13 +162,13 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
       if (prog[r + 4]! < 0) primary = singleTarget(st, p, prog[r + 1]!, src, chosen);
     }
   }
+  // R6: the rider applies when its subject is a character of that faction, judged as the
+  // card resolves (the base effect may already have moved the subject, e.g. to hand).
+  const primaryFaction = primary >= 0 ? cat.faction[st.ctx.cardOf[primary]!]! : -1;
   for (let k = 0; k < n; k++) {
     const r = (start + k) * EFFECT_WORDS;
     const verb = prog[r]!, sel = prog[r + 1]!, amount = prog[r + 2]!, kw = prog[r + 3]!, rider = prog[r + 4]!;
-    if (rider >= 0) {
-      // R6: the rider applies when its subject is a character of that faction.
-      if (primary < 0 || slotOf(st, primary) < 0 || cat.faction[st.ctx.cardOf[primary]!] !== rider) continue;
-    }
+    if (rider >= 0 && (primary < 0 || primaryFaction !== rider)) continue;
     if (sel === S_CONTROLLER) {
       runPlayerVerb(st, p, card, verb, amount);
     } else if (sel === S_ALL_OWN || sel === S_ALL_OPP || sel === S_ADJ_OWN) {
@@ -178,7 +189,16 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
       const t = singleTarget(st, p, sel, src, chosen);
       const gs = t >= 0 ? slotOf(st, t) : -1;
       if (gs >= 0) runCharVerb(st, p, card, verb, amount, kw, gs, src);
-      else if (st.log) st.log.line(`  (no character for this effect of ${cat.names[card]})`);
+      else if (verb === V_POWER && environmentFighter(st, p, sel) >= 0) {
+        // R39: an Environment Defender takes power bonuses like a character (D16 only denies Support).
+        const side = environmentFighter(st, p, sel);
+        st.w[O_ENV_TPOW + side] = st.w[O_ENV_TPOW + side]! + amount;
+        if (st.log) {
+          const env = st.w[O_DEF_INST]!;
+          st.log.bonus(env, cat.names[card]!, amount);
+          st.log.line(`  ${cardName(st, env)} gets ${amount > 0 ? '+' : ''}${amount} power until end of turn (${cat.names[card]})`);
+        }
+      } else if (st.log) st.log.line(`  (no character for this effect of ${cat.names[card]})`);
     }
     if (isOver(st)) return;
   }

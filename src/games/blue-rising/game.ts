@@ -113,7 +113,7 @@ export class BlueRising implements Game<BRState> {
   returns(state: BRState, out: Float64Array): void {
     const wnr = state.w[O_PHASE] === PH_OVER ? state.w[O_WINNER]! : -1;
     out[0] = wnr === 0 ? 1 : wnr === 1 ? -1 : 0;
-    out[1] = -out[0]!;
+    out[1] = wnr === 1 ? 1 : wnr === 0 ? -1 : 0;
   }
   outcome(state: BRState): Outcome | null {
     if (state.w[O_PHASE] !== PH_OVER) return null;

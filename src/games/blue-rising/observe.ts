@@ -71,13 +71,16 @@ import {
   PEND_PLAY,
   PH_PAY,
   ZONE_CAP,
+  O_ENV_TPOW,
+  O_TRAP_NEWCOL,
+  O_ATTACKED,
   owner,
 } from './state.ts';
 
 const HIDDEN = -2;
 
 export function observationLength(catSize: number): number {
-  return 64 + 12 * 13 + 6 + 8 + 2 * ZONE_CAP * 4 + catSize + 2 * ZONE_CAP + 8;
+  return 64 + 12 * 14 + 6 + 8 + 2 * ZONE_CAP * 4 + catSize + 2 * ZONE_CAP + 8;
 }
 
 function cardOrNone(st: BRState, inst: number): number {
@@ -97,7 +100,7 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
   for (const f of [O_PHASE, O_CURRENT, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_VP, O_VP + 1, O_POOL, O_POOL + 1,
     O_SETUP_DONE, O_SETUP_DONE + 1, O_MULL_DONE, O_MULL_DONE + 1, O_IN_ATTACK, O_ATK_COLUMN, O_DEF_KIND, O_SUPPORT,
     O_SUPPORT + 1, O_STEP, O_PASSES, O_WTURN, O_TRAP_2A, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_PAYER, O_DUE, O_PEND,
-    O_PEND_RETURN]) out[n++] = w[f]!;
+    O_PEND_RETURN, O_ENV_TPOW, O_ENV_TPOW + 1, O_TRAP_NEWCOL]) out[n++] = w[f]!;
   out[n++] = instRef(st, seat, w[O_ATK_INST]!);
   out[n++] = instRef(st, seat, w[O_DEF_INST]!);
   out[n++] = instRef(st, seat, w[O_ATK_RANGED]!);
@@ -114,7 +117,7 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
     const inst = w[O_OCC + gs]!;
     const hidden = w[O_FACEDOWN + gs] !== 0 && owner(inst) !== seat;
     out[n++] = hidden ? HIDDEN : cardOrNone(st, inst);
-    for (const f of [O_TAPPED, O_ENTERED, O_FACEDOWN, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES]) out[n++] = w[f + gs]!;
+    for (const f of [O_TAPPED, O_ENTERED, O_FACEDOWN, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES, O_ATTACKED]) out[n++] = w[f + gs]!;
     out[n++] = cardOrNone(st, w[O_EQUIP + gs]!);
   }
   for (let i = 0; i < 6; i++) {

@@ -27,6 +27,7 @@ import {
   G_LEGEND,
   KW_COUNTER,
   KW_RANGED,
+  KW_RAGE,
   KW_STEALTH,
   NUM_TRIGGERS,
   T_ARTEFACT,
@@ -169,6 +170,9 @@ import {
   WIN_NONE,
   ZONE_CAP,
   O_PUBLIC,
+  O_ATTACKED,
+  O_ENV_TPOW,
+  O_TRAP_NEWCOL,
   owner,
 } from './state.ts';
 
@@ -246,8 +250,13 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51): computed once per listing. */
 function tappable(st: BRState, p: number): number {
+  const w = st.w;
+  const turn = w[O_TURN]!;
   let m = 0;
-  for (let s = 0; s < 6; s++) if (canTap(st, p * 6 + s)) m |= 1 << s;
+  for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
+    if (w[O_OCC + gs]! < 0 || w[O_TAPPED + gs] !== 0) continue;
+    if (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0) m |= 1 << s;
+  }
   return m;
 }
 
@@ -368,6 +377,7 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
   return n;
 }
 
+const IN_PLAY = new Int32Array(6);
 function legalMain(st: BRState, p: number, out: Int32Array): number {
   const w = st.w;
   const ctx = st.ctx;
@@ -376,6 +386,11 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   out[n++] = A_PASS;
   const taps = tappable(st, p);
   beginAfford(st, p, true, taps);
+  const inPlay = IN_PLAY;
+  for (let k = 0; k < 6; k++) {
+    const o = w[O_OCC + p * 6 + k]!;
+    inPlay[k] = o < 0 ? -1 : ctx.cardOf[o]!;
+  }
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
@@ -387,10 +402,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         if (!canRaise(cost, true)) break;
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < 1) break; // R26
         let same = -1; // R25 / D8: a character of this name already in play
-        for (let gs = p * 6; gs < p * 6 + 6; gs++) {
-          const o = w[O_OCC + gs]!;
-          if (o >= 0 && ctx.cardOf[o] === c) same = gs;
-        }
+        for (let k = 0; k < 6; k++) if (inPlay[k] === c) same = p * 6 + k;
         for (let t = 0; t < 6; t++) {
           if (same >= 0 && !(ctx.options.uniquenessReplaceSelfOnly && same === p * 6 + t)) continue;
           out[n++] = base + t;
@@ -415,7 +427,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   n = legalTaps(st, p, true, taps, out, n);
   for (let s = 0; s < 6; s++) {
     const gs = p * 6 + s;
-    if (!(taps & (1 << s))) continue;
+    if (!(taps & (1 << s)) || w[O_ATTACKED + gs] !== 0) continue; // R33: at most once a turn
     out[n++] = A_ATTACK + s * TARGETS; // R33: any column
     out[n++] = A_ATTACK + s * TARGETS + 1;
     out[n++] = A_ATTACK + s * TARGETS + 2;
@@ -554,7 +566,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
       for (let s = 0; s < 6; s++) {
         const gs = x * 6 + s;
         if (w[O_OCC + gs]! < 0) continue;
-        if (ctx.options.supportTaps ? !(taps & (1 << s)) : w[O_ENTERED + gs] === w[O_TURN]) continue;
+        // Support needs a character that is not disoriented (R24, R51); D15: it also taps it.
+        if (ctx.options.supportTaps ? !(taps & (1 << s)) : w[O_ENTERED + gs] === w[O_TURN] && (keywordFlags(st, gs) & KW_RAGE) === 0) continue;
         if (envDefender || gs === fighter || isAdjacent(gs, fighter)) out[n++] = A_SUPPORT + s;
       }
     }
@@ -567,7 +580,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
       if (canRaise(cat.cost[c]! + resistExtra(st, x, c, TR_TRAP, -1, -1), false)) out[n++] = A_RESOLVE_TRAP;
     }
     // R49: a ranged target that changed column lets the defender place a Trap in the new column.
-    if (w[O_ATK_RANGED]! >= 0 && col !== w[O_ATK_COLUMN] && w[O_TRAP_2A]! < ctx.options.reactionTraps + 1) {
+    if (w[O_ATK_RANGED]! >= 0 && col !== w[O_ATK_COLUMN] && w[O_TRAP_NEWCOL] === 0) {
       n = legalReactionTraps(st, x, out, n);
     }
   }
@@ -803,7 +816,10 @@ function endMainPhase(st: BRState, p: number): void {
     w[O_TDEF + gs] = 0;
     w[O_TATK + gs] = 0;
     w[O_TRES + gs] = 0;
+    w[O_ATTACKED + gs] = 0;
   }
+  w[O_ENV_TPOW] = 0;
+  w[O_ENV_TPOW + 1] = 0;
   if (st.log) st.log.endOfTurn();
   w[O_PHASE] = PH_EOT_DISCARD;
   w[O_CURRENT] = p;
@@ -1002,7 +1018,8 @@ function completePending(st: BRState, p: number): void {
       const idx = O_TRAP + p * 3 + trapColumn(st);
       if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // D25 / R29: the Trap there is discarded
       w[idx] = inst;
-      w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
+      if (w[O_PHASE] === PH_WINDOW) w[O_TRAP_NEWCOL] = 1; // R49: the new column's Trap
+      else w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
       break;
     }
     case PEND_ARTEFACT: {
@@ -1075,6 +1092,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   const gs = p * 6 + s;
   const d = opp(p);
   w[O_TAPPED + gs] = 1; // step 1: the Attacker taps
+  w[O_ATTACKED + gs] = 1;
   w[O_IN_ATTACK] = 1;
   w[O_ATK_INST] = w[O_OCC + gs]!;
   if (t < 3) {
@@ -1089,6 +1107,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
   w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
   w[O_TRAP_2A] = 0;
+  w[O_TRAP_NEWCOL] = 0;
   w[O_PHASE] = PH_REACTION;
   w[O_CURRENT] = d;
 }
@@ -1223,7 +1242,7 @@ export function fightTotals(st: BRState): void {
     const dgs = slotOf(st, w[O_DEF_INST]!);
     def = dgs >= 0 ? charPower(st, dgs, ROLE_DEFENDER) + w[O_SUPPORT + d]! : 0;
   } else if (w[O_DEF_KIND] === DEF_ENV) {
-    def = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]! + w[O_SUPPORT + d]!; // R6b
+    def = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]! + w[O_ENV_TPOW + d]! + w[O_SUPPORT + d]!; // R6b, R39
   }
   w[O_LAST_ATK_POWER] = atk;
   w[O_LAST_DEF_POWER] = def;
@@ -1243,7 +1262,9 @@ function compareAndResolve(st: BRState): void {
     st.log.line(`  step 4: ${cardName(st, w[O_ATK_INST]!)} ${atk} = ${powerBreakdown(st, ags, ROLE_ATTACKER, w[O_SUPPORT + a]!, w[O_SUPPORTER + a]!)}`);
     if (envDef) {
       const envPow = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]!;
-      st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${envPow} (Environment power, R6b)${w[O_SUPPORT + d] ? ` + ${w[O_SUPPORT + d]} support` : ''}`);
+      const notes = st.log.bonusesOf(w[O_DEF_INST]!);
+      const temp = w[O_ENV_TPOW + d]! ? ` + ${w[O_ENV_TPOW + d]} (${notes.length ? notes.join(', ') : 'effects'})` : '';
+      st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${envPow} (Environment power, R6b)${temp}${w[O_SUPPORT + d] ? ` + ${w[O_SUPPORT + d]} support` : ''}`);
     } else {
       st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${powerBreakdown(st, dgs, ROLE_DEFENDER, w[O_SUPPORT + d]!, w[O_SUPPORTER + d]!)}`);
     }

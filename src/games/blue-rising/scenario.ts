@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { advance, clearState } from './rules.ts';
 import { nearestNames } from './catalogue/index.ts';
 import type { Catalogue } from './catalogue/compile.ts';
-import { G_SQUIRE, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
+import { G_SQUIRE, SQUIRE_NAME, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
 import { ROLE_ATTACKER, ROLE_DEFENDER, charPower, keywordFlags, pushDeck, pushDiscard, pushGone, pushHand, placeOnSlot, slotOf } from './board.ts';
 import { BlueRising, createContext } from './game.ts';
 import { GameLog } from './log.ts';
@@ -48,6 +48,7 @@ import {
   O_SETUP_DONE,
   O_SUPPORT,
   O_TAPPED,
+  O_TOKENS_USED,
   O_TRAP,
   O_TURN,
   O_VP,
@@ -226,11 +227,17 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
     if (art) cards.push(checkCard(`players.${n}.artefact`, art));
     for (const [slot, e] of Object.entries(p.board ?? {})) {
       const entry = typeof e === 'string' ? { card: e } : e;
-      cards.push(checkCard(`players.${n}.board.${slot}`, entry.card));
+      // D1: a Squire on the board is one of the player's tokens, not a card of the list.
+      if (entry.card !== SQUIRE_NAME) cards.push(checkCard(`players.${n}.board.${slot}`, entry.card));
       if (entry.object) cards.push(checkCard(`players.${n}.board.${slot}.object`, entry.object));
     }
     for (const [col, t] of Object.entries(p.traps ?? {})) cards.push(checkCard(`players.${n}.traps.${col}`, t));
-    for (const k of ['hand', 'deck', 'discard'] as const) (p[k] ?? []).forEach((c, i) => cards.push(checkCard(`players.${n}.${k}[${i}]`, c)));
+    for (const k of ['hand', 'deck', 'discard'] as const) {
+      (p[k] ?? []).forEach((c, i) => {
+        if (c === SQUIRE_NAME) fail(file, `players.${n}.${k}[${i}]`, 'a Squire is a token that exists only in play (D1)');
+        cards.push(checkCard(`players.${n}.${k}[${i}]`, c));
+      });
+    }
     if (cards.length > MAX_DECK) fail(file, `players.${n}`, `${cards.length} cards, at most ${MAX_DECK}`);
     lists.push({ name: n, cards });
   }
@@ -256,9 +263,14 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
       w[O_ART + p] = inst;
       w[O_ART_STATE + p] = art.revealed ? ART_REVEALED : ART_HIDDEN;
     }
+    let tokens = 0;
     for (const [slot, e] of Object.entries(ps.board ?? {})) {
       const entry = typeof e === 'string' ? { card: e } : e;
-      const inst = next();
+      let inst: number;
+      if (entry.card === SQUIRE_NAME) {
+        inst = p * INST_PER_PLAYER + INST_PER_PLAYER - 6 + tokens;
+        w[O_TOKENS_USED + p] = w[O_TOKENS_USED + p]! | (1 << tokens++);
+      } else inst = next();
       if (cat.type[ctx.cardOf[inst]!] !== T_CHARACTER) fail(file, `players.${n}.board.${slot}`, `"${entry.card}" is not a character`);
       const gs = p * 6 + SLOT_NAMES.indexOf(slot);
       placeOnSlot(st, gs, inst, entry.justPlayed ? turn : -1);
@@ -409,7 +421,7 @@ export function locate(b: BuiltScenario, card: string): string[] {
     for (let s = 0; s < 6; s++) {
       if (is(w[O_OCC + p * 6 + s]!)) out.push(`board:${n}:${SLOT_NAMES[s]}`);
       const o = w[O_EQUIP + p * 6 + s]!;
-      if (is(o)) out.push(`object:${b.seats[owner(o)]}:${SLOT_NAMES[s]}`);
+      if (is(o)) out.push(`object:${n}:${SLOT_NAMES[s]}`);
     }
     for (let c = 0; c < 3; c++) if (is(w[O_TRAP + p * 3 + c]!)) out.push(`trap:${n}:${COLUMN_NAMES[c]}`);
     if (is(w[O_ENV + p]!)) out.push(`environment:${n}`);

@@ -56,7 +56,13 @@ export const O_TRAP = 209; // [6]: player * 3 + column
 export const O_DECK = 215, O_HAND = 311, O_DISC = 407, O_GONE = 503;
 /** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
 export const O_PUBLIC = 599;
-export const STATE_WORDS16 = 696; // O_PUBLIC + NUM_INST, rounded up to whole 32-bit words
+/** [2]: until-end-of-turn power of each Environment (a Trap's "the Defender gets +4", R39). */
+export const O_ENV_TPOW = 695;
+/** 1 once the defender placed a Trap in a ranged target's new column (R49). */
+export const O_TRAP_NEWCOL = 697;
+/** [12] per slot: 1 when this character attacked this turn (R33: at most once a turn). */
+export const O_ATTACKED = 698;
+export const STATE_WORDS16 = 710; // O_ATTACKED + 12, a whole number of 32-bit words
 export const STATE_BYTES = STATE_WORDS16 * 2;
 
 /** Every field with its length, for the layout test. */
@@ -77,6 +83,7 @@ export const LAYOUT: readonly [string, number, number][] = [
   ['O_TFRONT', O_TFRONT, 12], ['O_TBACK', O_TBACK, 12], ['O_TDEF', O_TDEF, 12], ['O_TATK', O_TATK, 12],
   ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_DECK', O_DECK, 2 * ZONE_CAP], ['O_HAND', O_HAND, 2 * ZONE_CAP],
   ['O_DISC', O_DISC, 2 * ZONE_CAP], ['O_GONE', O_GONE, 2 * ZONE_CAP], ['O_PUBLIC', O_PUBLIC, NUM_INST],
+  ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
 ];
 
 /** Immutable per-game context shared by a state and all its clones. */
