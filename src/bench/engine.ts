@@ -1,4 +1,4 @@
-// Engine benchmark: `npm run bench` (node --expose-gc --import tsx bench/engine.ts) prints
+// Engine benchmark: `npm run bench` (node --expose-gc --import tsx src/bench/engine.ts) prints
 // ONE JSON object on stdout. Blue Rising, shipped decks, gardiens (seat 0) vs veilleurs
 // (seat 1), uniform-random bots from their own SeededRng; one thread. Figures:
 //   node, cpu (os.cpus()[0].model), cores (os.cpus().length), date (ISO 8601).
@@ -11,6 +11,10 @@
 //   modes.<mode>.stepsPerSec    1e9 / stepNs.
 //   modes.<mode>.gamesPerSec    whole random-vs-random games per second (newGame included),
 //                               median of 5 runs of 1,500 games; meanStepsPerGame over those games.
+//   modes.<mode>.meanForcedPerGame  decisions with one legal action the engine played itself
+//                               inside apply (window passes…), per game.
+//   modes.<mode>.engineDecisionsPerSec  (bot steps + forced decisions) per second in those
+//                               runs: every decision the engine listed legal actions for.
 //   modes.<mode>.heapGrowthBytes  process.memoryUsage().heapUsed after − before 100,000
 //                               steps of play, after a warm-up, with a forced global.gc()
 //                               before and after (≈ 0 when the hot path allocates nothing;
@@ -108,28 +112,38 @@ function benchSteps(game: Game<BRState>): number {
   return median(runs);
 }
 
-function benchGames(game: Game<BRState>): { gamesPerSec: number; meanStepsPerGame: number } {
+function benchGames(game: Game<BRState>): { gamesPerSec: number; meanStepsPerGame: number; meanForcedPerGame: number; engineDecisionsPerSec: number } {
   const legal = new Int32Array(game.maxLegalActions);
   const st = game.allocState();
   const GAMES = 1500;
   const runs: number[] = [];
-  let totalSteps = 0, totalGames = 0;
+  let totalSteps = 0, totalGames = 0, totalForced = 0;
+  const decisionRates: number[] = [];
   for (let r = 0; r < 6; r++) {
     const rng = new SeededRng(`bench-games-${r}`);
     let steps = 0;
+    const forced0 = st.forcedSteps;
     const t0 = process.hrtime.bigint();
     for (let g = 0; g < GAMES; g++) {
       game.newGame(st, mixSeed(2000 + r, g));
       steps += playOut(game, st, rng, legal);
     }
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    const forced = st.forcedSteps - forced0;
     if (r > 0) {
       runs.push(GAMES / s);
+      decisionRates.push((steps + forced) / s);
       totalSteps += steps;
+      totalForced += forced;
       totalGames += GAMES;
     }
   }
-  return { gamesPerSec: median(runs), meanStepsPerGame: totalSteps / totalGames };
+  return {
+    gamesPerSec: median(runs),
+    meanStepsPerGame: totalSteps / totalGames,
+    meanForcedPerGame: totalForced / totalGames,
+    engineDecisionsPerSec: median(decisionRates),
+  };
 }
 
 function benchHeap(game: Game<BRState>): number | null {
@@ -172,6 +186,8 @@ function benchMode(mode: Mode) {
     stepsPerSec: Math.round(1e9 / stepNs),
     gamesPerSec: round(games.gamesPerSec),
     meanStepsPerGame: round(games.meanStepsPerGame),
+    meanForcedPerGame: round(games.meanForcedPerGame),
+    engineDecisionsPerSec: Math.round(games.engineDecisionsPerSec),
     heapGrowthBytes,
   };
 }

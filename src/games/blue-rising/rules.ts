@@ -671,6 +671,7 @@ export function advance(st: BRState): void {
       if (n === 0) throw new Error(`engine: no legal action in phase ${st.w[O_PHASE]} for player ${st.w[O_CURRENT]}`);
       return;
     }
+    st.forcedSteps++;
     applyOne(st, st.legal[0]!, true);
   }
 }

@@ -112,6 +112,8 @@ export class BRState {
   /** Legal actions of the current decision, computed by the engine after each apply. */
   readonly legal: Int32Array;
   legalCount = -1;
+  /** Decisions with a single legal action that the engine played itself (for the bench). */
+  forcedSteps = 0;
   log: GameLog | null = null;
   constructor(readonly ctx: GameContext, maxActions: number) {
     this.buffer = new ArrayBuffer(STATE_BYTES);
