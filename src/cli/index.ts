@@ -9,20 +9,31 @@ const program = new Command();
 program
   .name('lab')
   .description('Blue Rising Lab: seeded bot-versus-bot games, balance numbers, reports')
-  .showHelpAfterError('(lab --help lists the commands)')
-  .exitOverride()
-  .configureOutput({
-    // Commander's own errors (unknown option, bad choice) stay on one line.
-    outputError: (str, write) => write(str.split('\n')[0] + '\n'),
-  });
+  .exitOverride();
+
+// A reader that stops early (`lab replay … | head`) is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 program.addCommand(replayCommand());
 program.addCommand(scenarioCommand());
 program.addCommand(deckCommand());
 program.addCommand(cardsCommand());
 
+function commandPath(c: Command): string {
+  const names: string[] = [];
+  for (let k: Command | null = c; k; k = k.parent) names.unshift(k.name());
+  return names.join(' ');
+}
+
+// Commander's own errors (unknown option, bad choice) stay on one line, with a pointer to help.
 const overrideAll = (c: Command): void => {
   c.exitOverride();
+  c.configureOutput({
+    outputError: (str, write) => write(`${str.split('\n')[0]} (${commandPath(c)} --help)\n`),
+  });
   c.commands.forEach(overrideAll);
 };
 overrideAll(program);

@@ -75,3 +75,26 @@ export function hashWords(words: Int32Array, length: number = words.length, seed
   }
   return h >>> 0;
 }
+
+/**
+ * Optional balance counters a rule set records while a game is played (metrics.md), so the
+ * simulation can aggregate per card without knowing the rules. Cards are "kinds" (names).
+ */
+export interface CardStatsGame<S> extends Game<S> {
+  /** Number of card kinds; counters are indexed by kind. */
+  readonly cardKinds: number;
+  cardKindName(kind: number): string;
+  /** Per-card counter names, e.g. deck, dealt, oh, drawn, played, pitched, vpScored… */
+  readonly cardStatFields: readonly string[];
+  /** Names of the VP sources counted per seat, e.g. kill, environment, exhaustion. */
+  readonly vpSourceNames: readonly string[];
+  /** Starts recording on this state (before newGame); clones never record. */
+  startRecording(state: S): void;
+  /** Writes out[(seat * cardKinds + kind) * cardStatFields.length + field] (zeroed first). */
+  readCardStats(state: S, out: Int32Array): void;
+  /** Writes out[seat * vpSourceNames.length + source]. */
+  readVpSources(state: S, out: Int32Array): void;
+  /** Turns played so far, and the seat that moved first. */
+  turnCount(state: S): number;
+  firstPlayer(state: S): number;
+}

@@ -41,6 +41,18 @@ import {
   O_TURN,
   O_VP,
   O_WINNER,
+  O_ACTIVE,
+  O_MULL_DONE,
+  REC_FIELDS,
+  REC_VP,
+  R_DRAWN,
+  R_FIRST_SEEN,
+  R_VP_GIVEN,
+  R_VP_SCORED,
+  VP_ENVIRONMENT,
+  VP_EXHAUSTION,
+  VP_KILL,
+  VP_SOURCES,
   O_CURRENT,
   PH_OVER,
   SLOT_NAMES,
@@ -138,12 +150,22 @@ export function shuffleDeck(st: BRState, p: number): void {
 export function isOver(st: BRState): boolean {
   return st.w[O_PHASE] === PH_OVER;
 }
-export function gainVp(st: BRState, p: number, n: number, why: string): void {
+/**
+ * p scores n VP from `source` (VP_KILL, VP_ENVIRONMENT, VP_EXHAUSTION); `scorer` is the card
+ * that scored and `victim` the card destroyed (-1 when none), for the log and the counters.
+ */
+export function gainVp(st: BRState, p: number, n: number, source: number, scorer: number, victim: number): void {
   if (n <= 0 || isOver(st)) return;
   const w = st.w;
   const vp = w[O_VP + p]! + n;
   w[O_VP + p] = vp;
-  if (st.log) st.log.line(`  ${playerName(st, p)} scores ${n} VP (${why}): ${w[O_VP]}–${w[O_VP + 1]}`);
+  const rec = st.rec;
+  if (rec !== null) {
+    rec[REC_VP + p * VP_SOURCES + source] += n;
+    if (scorer >= 0) rec[scorer * REC_FIELDS + R_VP_SCORED] += n;
+    if (victim >= 0) rec[victim * REC_FIELDS + R_VP_GIVEN] += n;
+  }
+  if (st.log) st.log.line(`  ${playerName(st, p)} scores ${n} VP (${vpReason(st, p, source, scorer, victim)}): ${w[O_VP]}–${w[O_VP + 1]}`);
   if (vp >= st.ctx.options.vpToWin) {
     w[O_WINNER] = p;
     w[O_END] = END_VP;
@@ -151,6 +173,27 @@ export function gainVp(st: BRState, p: number, n: number, why: string): void {
     w[O_CURRENT] = -1;
     if (st.log) st.log.line(`${playerName(st, p)} wins with ${vp} VP (target ${st.ctx.options.vpToWin}).`);
   }
+}
+
+function vpReason(st: BRState, p: number, source: number, scorer: number, victim: number): string {
+  switch (source) {
+    case VP_ENVIRONMENT: return `${cardName(st, scorer)} hits the Environment, R40`;
+    case VP_KILL:
+      return st.w[O_ACTIVE] === owner(scorer) ? `${cardName(st, victim)} destroyed, R40` : `${cardName(st, victim)} destroyed by Contre-Attaque, R48`;
+    // R42 refilled the exhausted deck from the discard; D23: there was nothing to refill it with.
+    case VP_EXHAUSTION: return `opponent's deck exhausted, ${st.w[O_DECK_N + 1 - p] === 0 ? 'D23' : 'R42'}`;
+  }
+  return 'effect';
+}
+
+/** Counts the first time a card is seen in hand or in play (turn + 1; 0 = never). */
+export function recordSeen(st: BRState, inst: number): void {
+  const rec = st.rec;
+  if (rec !== null && rec[inst * REC_FIELDS + R_FIRST_SEEN] === 0) rec[inst * REC_FIELDS + R_FIRST_SEEN] = st.w[O_TURN]! + 1;
+}
+export function recordCount(st: BRState, inst: number, field: number): void {
+  const rec = st.rec;
+  if (rec !== null) rec[inst * REC_FIELDS + field]++;
 }
 
 // ---------- drawing (R42, D23) ----------
@@ -162,7 +205,7 @@ export function drawOne(st: BRState, p: number): boolean {
     const d = w[O_DISC_N + p]!;
     if (d === 0) {
       if (st.log) st.log.line(`  ${playerName(st, p)} must draw with an empty deck and an empty discard: nothing is drawn (D23)`);
-      gainVp(st, 1 - p, st.ctx.options.exhaustionVp, 'opponent\'s deck exhausted, D23');
+      gainVp(st, 1 - p, st.ctx.options.exhaustionVp, VP_EXHAUSTION, -1, -1);
       return false;
     }
     // R42: the discard becomes the deck, shuffled; the opponent scores.
@@ -176,7 +219,7 @@ export function drawOne(st: BRState, p: number): boolean {
     w[O_DECK_N + p] = d;
     shuffleDeck(st, p);
     if (st.log) st.log.line(`  ${playerName(st, p)}'s deck is empty: the discard (${d} cards) is shuffled into a new deck (R42)`);
-    gainVp(st, 1 - p, st.ctx.options.exhaustionVp, 'opponent\'s deck exhausted, R42');
+    gainVp(st, 1 - p, st.ctx.options.exhaustionVp, VP_EXHAUSTION, -1, -1);
     if (isOver(st)) return false;
     n = d;
   }
@@ -185,6 +228,11 @@ export function drawOne(st: BRState, p: number): boolean {
   w[top] = -1;
   w[O_DECK_N + p] = n - 1;
   pushHand(st, p, inst, false);
+  if (st.rec !== null) {
+    // Draws after both mulligans count as drawn (metrics.md); the opening hand does not.
+    if (w[O_MULL_DONE]! && w[O_MULL_DONE + 1]!) recordCount(st, inst, R_DRAWN);
+    recordSeen(st, inst);
+  }
   return true;
 }
 export function draw(st: BRState, p: number, count: number): void {

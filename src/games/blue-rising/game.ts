@@ -1,5 +1,5 @@
 // Blue Rising behind the generic Game contract.
-import { hashWords, type Game, type Outcome, type Rng } from '../../core/game.ts';
+import { hashWords, type CardStatsGame, type Outcome, type Rng } from '../../core/game.ts';
 import { MAX_LEGAL, NUM_ACTIONS } from './actions.ts';
 import { G_ASPIRANT, T_CHARACTER, type Catalogue } from './catalogue/compile.ts';
 import { describeAction } from './describe.ts';
@@ -14,6 +14,13 @@ import {
   MAX_DECK,
   O_CURRENT,
   O_END,
+  O_FIRST,
+  O_TURN,
+  REC_FIELDS,
+  REC_SIZE,
+  REC_VP,
+  R_FIRST_SEEN,
+  VP_SOURCES,
   O_PHASE,
   O_VP,
   O_WINNER,
@@ -69,7 +76,7 @@ export function createContext(
   };
 }
 
-export class BlueRising implements Game<BRState> {
+export class BlueRising implements CardStatsGame<BRState> {
   readonly name = 'blue-rising';
   readonly numPlayers = 2;
   readonly maxLegalActions = MAX_LEGAL;
@@ -134,6 +141,48 @@ export class BlueRising implements Game<BRState> {
   observe(state: BRState, seat: number, out: Int32Array): number {
     return observe(state, seat, out);
   }
+  // ---- balance counters (CardStatsGame) ----
+  readonly cardStatFields = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven', 'firstSeenTurn'] as const;
+  readonly vpSourceNames = ['kill', 'environment', 'exhaustion', 'other'] as const;
+  get cardKinds(): number {
+    return this.ctx.cat.size;
+  }
+  cardKindName(kind: number): string {
+    return this.ctx.cat.names[kind]!;
+  }
+  startRecording(state: BRState): void {
+    state.rec ??= new Int32Array(REC_SIZE);
+  }
+  readCardStats(state: BRState, out: Int32Array): void {
+    const F = this.cardStatFields.length;
+    const K = this.ctx.cat.size;
+    out.fill(0, 0, 2 * K * F);
+    const rec = state.rec;
+    for (let p = 0; p < 2; p++) {
+      for (let i = 0; i < this.ctx.deckSize[p]!; i++) {
+        const inst = p * INST_PER_PLAYER + i;
+        const base = (p * K + this.ctx.cardOf[inst]!) * F;
+        out[base]!++; // deck: copies in the list
+        if (rec === null) continue;
+        const r = inst * REC_FIELDS;
+        // Fields 1..10 follow R_SETUP..R_VP_GIVEN; firstSeenTurn keeps the earliest copy (turn + 1, 0 = never).
+        for (let f = 0; f < REC_FIELDS - 1; f++) out[base + 1 + f] += rec[r + f]!;
+        const seen = rec[r + R_FIRST_SEEN]!;
+        if (seen > 0 && (out[base + F - 1] === 0 || seen < out[base + F - 1]!)) out[base + F - 1] = seen;
+      }
+    }
+  }
+  readVpSources(state: BRState, out: Int32Array): void {
+    const rec = state.rec;
+    for (let i = 0; i < 2 * VP_SOURCES; i++) out[i] = rec === null ? 0 : rec[REC_VP + i]!;
+  }
+  turnCount(state: BRState): number {
+    return state.w[O_TURN]!;
+  }
+  firstPlayer(state: BRState): number {
+    return state.w[O_FIRST]!;
+  }
+
   determinize(src: BRState, seat: number, rng: Rng, dst: BRState): void {
     this.cloneInto(src, dst);
     determinizeInPlace(dst, seat, rng);

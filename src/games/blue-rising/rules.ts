@@ -74,6 +74,8 @@ import {
   pushDeck,
   pushDiscard,
   pushGone,
+  recordCount,
+  recordSeen,
   shuffleDeck,
   slotOf,
   supportValue,
@@ -170,6 +172,16 @@ import {
   WIN_NONE,
   ZONE_CAP,
   O_PUBLIC,
+  REC_FIELDS,
+  R_DEALT,
+  R_EOT,
+  R_KEPT,
+  R_OH,
+  R_PITCHED,
+  R_PLAYED,
+  R_SETUP,
+  VP_ENVIRONMENT,
+  VP_KILL,
   O_ATTACKED,
   O_ENV_TPOW,
   O_TRAP_NEWCOL,
@@ -204,6 +216,7 @@ export function clearState(st: BRState): void {
 export function newGame(st: BRState, seed: number): void {
   const ctx = st.ctx;
   clearState(st);
+  if (st.rec !== null) st.rec.fill(0);
   const w = st.w;
   seedWords(seed, st.w32, 0);
   for (let p = 0; p < 2; p++) {
@@ -713,6 +726,10 @@ function doSetup(st: BRState, p: number, a: number): void {
   const firstTurn = p === w[O_FIRST] ? 1 : 2;
   placeOnSlot(st, gs, inst, ctx.options.setupDisoriented ? firstTurn : -1);
   w[O_FACEDOWN + gs] = 1;
+  if (st.rec !== null) {
+    recordCount(st, inst, R_SETUP);
+    recordSeen(st, inst);
+  }
   w[O_SETUP_DONE + p] = w[O_SETUP_DONE + p]! + 1;
   if (w[O_SETUP_DONE + p]! < ctx.options.setupAspirants && legalSetup(st, p, ctx.scratch) > 0) return;
   if (p === w[O_FIRST]) {
@@ -725,6 +742,7 @@ function doSetup(st: BRState, p: number, a: number): void {
   shuffleDeck(st, opp(first));
   draw(st, first, ctx.options.openingDraw[0]);
   draw(st, opp(first), ctx.options.openingDraw[1]);
+  if (st.rec !== null) recordHands(st, R_DEALT);
   w[O_PHASE] = PH_MULLIGAN;
   w[O_CURRENT] = first;
 }
@@ -745,6 +763,7 @@ function doMulligan(st: BRState, p: number, mask: number): void {
     w[O_CURRENT] = opp(p);
     return;
   }
+  if (st.rec !== null) recordHands(st, R_OH);
   // R15, D13: reveal; the first player's on-enter effects resolve first, then the other's.
   const first = w[O_FIRST]!;
   for (const q of [first, opp(first)]) {
@@ -764,6 +783,18 @@ function doMulligan(st: BRState, p: number, mask: number): void {
     }
   }
   startTurn(st, first);
+}
+
+/** Marks every card in both hands (the opening hand dealt, then kept after the mulligans). */
+function recordHands(st: BRState, field: number): void {
+  const rec = st.rec!;
+  for (let p = 0; p < 2; p++) {
+    for (let i = 0; i < st.w[O_HAND_N + p]!; i++) {
+      const inst = handAt(st, p, i);
+      rec[inst * REC_FIELDS + field] = 1;
+      if (field === R_OH && rec[inst * REC_FIELDS + R_DEALT] === 1) rec[inst * REC_FIELDS + R_KEPT] = 1;
+    }
+  }
 }
 
 function revealList(st: BRState, p: number): string {
@@ -832,6 +863,7 @@ function doEndOfTurnDiscard(st: BRState, p: number, a: number): void {
   if (a !== A_PASS) {
     const inst = takeFromHand(st, p, a - A_EOT_DISCARD);
     pushDiscard(st, inst);
+    recordCount(st, inst, R_EOT);
     if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + 1; // D26
     if (w[O_PHASE] === PH_EOT_DOWN && w[O_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
     return;
@@ -961,6 +993,7 @@ function doPay(st: BRState, p: number, a: number): void {
   if (a < A_PAY_TAP) {
     const inst = takeFromHand(st, p, a - A_PAY_DISCARD);
     pushDiscard(st, inst); // R19a: discarding a card makes 1 resource
+    recordCount(st, inst, R_PITCHED);
     gain = 1;
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
@@ -1019,6 +1052,7 @@ function completePending(st: BRState, p: number): void {
       const idx = O_TRAP + p * 3 + trapColumn(st);
       if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // D25 / R29: the Trap there is discarded
       w[idx] = inst;
+      recordCount(st, inst, R_PLAYED);
       if (w[O_PHASE] === PH_WINDOW) w[O_TRAP_NEWCOL] = 1; // R49: the new column's Trap
       else w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
       break;
@@ -1048,6 +1082,7 @@ function completePlay(st: BRState, p: number): void {
   const t = w[O_PEND_TARGET]!;
   const c = ctx.cardOf[inst]!;
   w[O_PEND_INST] = -1;
+  recordCount(st, inst, R_PLAYED);
   switch (ctx.cat.type[c]) {
     case T_CHARACTER: {
       const gs = p * 6 + t;
@@ -1276,11 +1311,10 @@ function compareAndResolve(st: BRState): void {
     let vp: number;
     if (envDef) {
       vp = 1;
-      gainVp(st, a, 1, `${cardName(st, w[O_ATK_INST]!)} hits the Environment, R40`);
+      gainVp(st, a, 1, VP_ENVIRONMENT, w[O_ATK_INST]!, -1);
     } else {
-      const name = cardName(st, w[O_DEF_INST]!);
       vp = destroyInCombat(st, dgs, a);
-      if (vp > 0) gainVp(st, a, vp, `${name} destroyed, R40`);
+      if (vp > 0) gainVp(st, a, vp, VP_KILL, w[O_ATK_INST]!, w[O_DEF_INST]!);
     }
     if (vp > 0 && !isOver(st)) {
       const g2 = slotOf(st, w[O_ATK_INST]!);
@@ -1291,11 +1325,10 @@ function compareAndResolve(st: BRState): void {
     }
   } else if (!envDef && (keywordFlags(st, dgs) & KW_COUNTER) !== 0) {
     // R48: Contre-Attaque destroys the Attacker; the Defender scores by its grade.
-    const name = cardName(st, w[O_ATK_INST]!);
-    if (st.log) st.log.line(`  Contre-Attaque (R48): ${name} is destroyed`);
+    if (st.log) st.log.line(`  Contre-Attaque (R48): ${cardName(st, w[O_ATK_INST]!)} is destroyed`);
     const vp = destroyInCombat(st, ags, d);
     if (vp > 0) {
-      gainVp(st, d, vp, `${name} destroyed by Contre-Attaque, R48`);
+      gainVp(st, d, vp, VP_KILL, w[O_DEF_INST]!, w[O_ATK_INST]!);
       if (!isOver(st)) {
         const g2 = slotOf(st, w[O_DEF_INST]!);
         if (g2 >= 0) {

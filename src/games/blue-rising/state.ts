@@ -86,6 +86,16 @@ export const LAYOUT: readonly [string, number, number][] = [
   ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
 ];
 
+// Recorded counters per instance (BRState.rec), after metrics.md.
+export const R_SETUP = 0, R_DEALT = 1, R_KEPT = 2, R_OH = 3, R_DRAWN = 4, R_PLAYED = 5, R_PITCHED = 6,
+  R_EOT = 7, R_VP_SCORED = 8, R_VP_GIVEN = 9, R_FIRST_SEEN = 10;
+export const REC_FIELDS = 11;
+/** VP sources, recorded per seat after the instance counters. */
+export const VP_KILL = 0, VP_ENVIRONMENT = 1, VP_EXHAUSTION = 2, VP_OTHER = 3;
+export const VP_SOURCES = 4;
+export const REC_VP = NUM_INST * REC_FIELDS;
+export const REC_SIZE = REC_VP + 2 * VP_SOURCES;
+
 /** Immutable per-game context shared by a state and all its clones. */
 export interface GameContext {
   readonly cat: Catalogue;
@@ -114,6 +124,11 @@ export class BRState {
   legalCount = -1;
   /** Decisions with a single legal action that the engine played itself (for the bench). */
   forcedSteps = 0;
+  /**
+   * Balance counters (metrics.md) when recording: REC_FIELDS per instance, then VP by
+   * source per seat. Not part of the cloned state: search clones never record.
+   */
+  rec: Int32Array | null = null;
   log: GameLog | null = null;
   constructor(readonly ctx: GameContext, maxActions: number) {
     this.buffer = new ArrayBuffer(STATE_BYTES);

@@ -1,0 +1,261 @@
+// The `lab` command end to end: the real entry point (node src/cli/lab.js) in a child
+// process, checked on exit codes and output. Bad input exits 2 with one stderr line naming
+// the culprit and no stack trace; a failed check exits 1 (README, "Commands").
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LAB = join(ROOT, 'src/cli/lab.js');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function lab(...args: string[]): Run {
+  const env = { ...process.env };
+  delete env.LAB_DEBUG;
+  const r = spawnSync(process.execPath, [LAB, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const stderrLines = (r: Run): string[] => r.stderr.split('\n').filter((l) => l.trim() !== '');
+
+/** Exit 2, exactly one stderr line ("lab: " or commander's "error: "), no stack frame, naming every culprit. */
+function expectBadInput(r: Run, ...culprits: (string | RegExp)[]): void {
+  const lines = stderrLines(r);
+  expect(lines, `stderr: ${r.stderr}`).toHaveLength(1);
+  expect(r.status, `stderr: ${r.stderr}`).toBe(2);
+  const line = lines[0]!;
+  expect(line).toMatch(/^(lab: |error: )/);
+  expect(r.stderr).not.toMatch(/^\s*at /m);
+  expect(line).not.toContain('internal error');
+  for (const c of culprits) {
+    if (typeof c === 'string') expect(line).toContain(c);
+    else expect(line).toMatch(c);
+  }
+}
+
+const DECKS = ['--deck', 'decks/quick-gardiens.deck', '--deck', 'decks/quick-veilleurs.deck'];
+const REPLAY = ['replay', '--mode', 'quick', ...DECKS, '--seed', '5'];
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'lab-cli-'));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+const tmpFile = (name: string, text: string): string => {
+  const f = join(tmp, name);
+  writeFileSync(f, text);
+  return f;
+};
+
+describe('lab --help', () => {
+  it('exits 0 and lists the commands', () => {
+    const r = lab('--help');
+    expect(r.status).toBe(0);
+    for (const c of ['replay', 'scenario', 'deck', 'cards']) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
+  });
+});
+
+describe('lab replay', () => {
+  let plain: Run;
+  beforeAll(() => {
+    plain = lab(...REPLAY);
+  });
+
+  it('plays a seeded game and prints turns, fight breakdowns and the result', () => {
+    expect(plain.stderr).toBe('');
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toContain('=== Turn 1');
+    const fights = plain.stdout.split('\n').filter((l) => /^\s+step 4: /.test(l));
+    expect(fights.length).toBeGreaterThan(0);
+    expect(fights.some((l) => / = -?\d+ base/.test(l))).toBe(true);
+    const lines = plain.stdout.trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toMatch(/^Result: (.+ wins|draw): .+; \d+ turns, VP \d+–\d+, \d+ decisions\.$/);
+  });
+
+  it('is deterministic: the same command gives byte-identical stdout', () => {
+    const again = lab(...REPLAY);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe(plain.stdout);
+  });
+
+  it('--bots random,random is the default', () => {
+    const r = lab(...REPLAY, '--bots', 'random,random');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(plain.stdout);
+  });
+
+  it('--json: actions (integer and text) and a summary that match the plain log', () => {
+    const r = lab(...REPLAY, '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout) as {
+      actions: { turn: number; player: string; action: number; text: string }[];
+      summary: { winner: string | null; reason: string; turns: number; vp: number[]; decks: string[]; decisions: number };
+    };
+    expect(Array.isArray(j.actions)).toBe(true);
+    expect(j.actions.length).toBeGreaterThan(0);
+    for (const a of j.actions) {
+      expect(Number.isInteger(a.action)).toBe(true);
+      expect(a.action).toBeGreaterThanOrEqual(0);
+      expect(typeof a.text).toBe('string');
+      expect(a.text).not.toBe('');
+    }
+    const s = j.summary;
+    expect(s).toBeDefined();
+    expect(typeof s.reason).toBe('string');
+    expect(s.winner === null || typeof s.winner === 'string').toBe(true);
+    expect(Number.isInteger(s.turns)).toBe(true);
+    expect(s.vp).toHaveLength(2);
+    expect(s.decisions).toBe(j.actions.length);
+
+    // The plain log's "Player: text" lines (forced moves, played by the engine, aside) are the actions.
+    const names = s.decks;
+    const logged = plain.stdout
+      .split('\n')
+      .filter((l) => names.some((n) => l.startsWith(`${n}: `)) && !l.endsWith(' (forced)'));
+    expect(logged).toEqual(j.actions.map((a) => `${a.player}: ${a.text}`));
+
+    // The Result line names the same winner, reason and numbers.
+    const result = plain.stdout.split('\n').find((l) => l.startsWith('Result: '))!;
+    expect(result).toContain(s.winner === null ? 'Result: draw' : `Result: ${s.winner} wins`);
+    expect(result).toContain(s.reason);
+    expect(result).toContain(`${s.turns} turns, VP ${s.vp[0]}–${s.vp[1]}, ${j.actions.length} decisions.`);
+  });
+
+  it('refuses bad input with exit 2 and one line naming the culprit', () => {
+    expectBadInput(lab('replay', '--mode', 'fast', ...DECKS, '--seed', '5'), 'fast', /standard/);
+
+    const missing = join(tmp, 'no-such.deck');
+    expectBadInput(lab('replay', '--mode', 'quick', '--deck', missing, '--deck', 'decks/quick-veilleurs.deck', '--seed', '5'), missing);
+
+    const quick = readFileSync(join(ROOT, 'decks/quick-gardiens.deck'), 'utf8');
+    expect(quick).toMatch(/^2 Yukino$/m);
+    const typo = tmpFile('typo.deck', quick.replace(/^2 Yukino$/m, '2 Yukinoo'));
+    expectBadInput(lab('replay', '--mode', 'quick', '--deck', typo, '--deck', 'decks/quick-veilleurs.deck', '--seed', '5'), 'Yukinoo', /did you mean: [^?]*\bYukino\b/);
+
+    expectBadInput(lab('replay', '--mode', 'standard', ...DECKS, '--seed', '5'), 'decks/quick-gardiens.deck', 'quick');
+    expectBadInput(lab(...REPLAY, '--bots', 'randon'), 'randon', /valid: .*\brandom\b/);
+    expectBadInput(lab('replay', '--mode', 'quick', ...DECKS, '--seed', '5.5'), '--seed', '5.5');
+    expectBadInput(lab('replay', '--mode', 'quick', ...DECKS, '--seed', 'abc'), '--seed', 'abc');
+    expectBadInput(lab(...REPLAY, '--frobnicate'), '--frobnicate');
+    expectBadInput(lab('replay', '--mode', 'quick', '--deck', 'decks/quick-gardiens.deck', '--seed', '5'), '--deck');
+  });
+});
+
+describe('lab scenario', () => {
+  const EXAMPLE = 'test/scenarios/worked-example.json';
+  const example = (): Record<string, any> => JSON.parse(readFileSync(join(ROOT, EXAMPLE), 'utf8'));
+
+  it('runs the worked example: exit 0, "ok"', () => {
+    const r = lab('scenario', EXAMPLE);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^ok\b/m);
+  });
+
+  it('a wrong expectation exits 1 naming it', () => {
+    const s = example();
+    const step = s.steps.findIndex((st: Record<string, any>) => st.expect?.power?.Nisqy === 8);
+    expect(step).toBeGreaterThanOrEqual(0);
+    s.steps[step].expect.power.Nisqy = 9;
+    const file = tmpFile('wrong.json', JSON.stringify(s, null, 2));
+    const r = lab('scenario', file);
+    expect(r.status).toBe(1);
+    const lines = stderrLines(r);
+    expect(lines).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/^\s*at /m);
+    expect(lines[0]).toContain(file);
+    expect(lines[0]).toContain(`steps[${step}]`);
+    expect(lines[0]).toContain('Nisqy');
+    expect(lines[0]).toContain('9');
+    expect(lines[0]).toContain('8');
+  });
+
+  it('a malformed scenario exits 2 with one line naming the file and the culprit', () => {
+    const bad = tmpFile('invalid.json', '{ "mode": "standard", ');
+    expectBadInput(lab('scenario', bad), bad, /JSON/);
+
+    const unknownField = example();
+    unknownField.colour = 'blue';
+    const f1 = tmpFile('unknown-field.json', JSON.stringify(unknownField));
+    expectBadInput(lab('scenario', f1), f1, 'colour');
+
+    const unknownCard = example();
+    unknownCard.players.Joachim.hand[0] = 'Rugissement des ultra';
+    const f2 = tmpFile('unknown-card.json', JSON.stringify(unknownCard));
+    expectBadInput(lab('scenario', f2), f2, '"Rugissement des ultra"', 'Rugissement des ultras');
+
+    const badAction = example();
+    const i = badAction.steps.findIndex((st: Record<string, any>) => st.do === 'Joachim: play Rugissement des ultras on Nisqy');
+    expect(i).toBeGreaterThanOrEqual(0);
+    badAction.steps[i].do = 'Joachim: play Rugissement des ultras on Arthurr';
+    const f3 = tmpFile('bad-action.json', JSON.stringify(badAction));
+    expectBadInput(lab('scenario', f3), f3, `steps[${i}]`, 'Arthurr', /no legal action/);
+  });
+});
+
+describe('lab deck validate', () => {
+  it('accepts every shipped deck', () => {
+    const files = readdirSync(join(ROOT, 'decks')).filter((f) => f.endsWith('.deck')).map((f) => `decks/${f}`);
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    const r = lab('deck', 'validate', ...files);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    for (const f of files) expect(r.stdout).toContain(`ok    ${f}`);
+  });
+
+  it('lists every problem of a bad deck and exits 1', () => {
+    const f = tmpFile('bad.deck', 'name: Mauvais\nmode: quick\n2 Yukinoo\n2 Nisqyy\n2 Yukino\n2 Kitty\n1 Champs de Bataille\n');
+    const r = lab('deck', 'validate', 'decks/quick-gardiens.deck', f);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('ok    decks/quick-gardiens.deck');
+    expect(r.stdout).toContain(`FAIL  ${f}`);
+    expect(r.stdout).toMatch(/unknown card "Yukinoo" \(did you mean: [^)]*\bYukino\b/);
+    expect(r.stdout).toMatch(/unknown card "Nisqyy" \(did you mean: [^)]*\bNisqy\b/);
+    expect(r.stdout).toMatch(/R8: 5 cards, a quick deck has exactly 31/);
+    expect(r.stderr).not.toMatch(/^\s*at /m);
+    expect(stderrLines(r)).toHaveLength(1);
+  });
+});
+
+describe('lab cards', () => {
+  it('lists the catalogue with a final count line', () => {
+    const r = lab('cards');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const m = /^(\d+) cards?$/.exec(lines[lines.length - 1]!);
+    expect(m).not.toBeNull();
+    const count = Number(m![1]);
+    expect(count).toBeGreaterThanOrEqual(50);
+    // One unindented header line per card.
+    expect(lines.slice(0, -1).filter((l) => !/^\s/.test(l))).toHaveLength(count);
+  });
+
+  it('--json parses; --filter type=trap keeps only traps; an unknown filter key exits 2', () => {
+    const all = lab('cards', '--json');
+    expect(all.status).toBe(0);
+    const cards = JSON.parse(all.stdout) as { name: string; type: string }[];
+    expect(cards.length).toBeGreaterThanOrEqual(50);
+    const traps = cards.filter((c) => c.type === 'trap');
+    expect(traps.length).toBeGreaterThan(0);
+
+    const r = lab('cards', '--filter', 'type=trap');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const headers = lines.slice(0, -1).filter((l) => !/^\s/.test(l));
+    expect(lines[lines.length - 1]).toBe(`${traps.length} card${traps.length === 1 ? '' : 's'}`);
+    expect(headers.map((h) => h.split(' — ')[0])).toEqual(traps.map((c) => c.name));
+    for (const h of headers) expect(h.split(' — ')[1]).toBe('Piège');
+
+    expectBadInput(lab('cards', '--filter', 'foo=1'), 'foo');
+  });
+});
