@@ -41,6 +41,7 @@ import {
   O_TURN,
   O_VP,
   O_WINNER,
+  RNG_SEAT,
   O_ACTIVE,
   O_MULL_DONE,
   REC_FIELDS,
@@ -132,18 +133,18 @@ export function takeFromDeck(st: BRState, p: number, inst: number): void {
   }
 }
 
-/** Fisher–Yates over a zone, from the state's own chance stream (R12). */
-export function shuffleZone(st: BRState, offset: number, n: number): void {
+/** Fisher–Yates over a zone, from one of the state's chance streams (R12). */
+export function shuffleZone(st: BRState, offset: number, n: number, stream: number): void {
   const w = st.w;
   for (let i = n - 1; i > 0; i--) {
-    const j = nextInt(st.w32, 0, i + 1);
+    const j = nextInt(st.w32, stream, i + 1);
     const t = w[offset + i]!;
     w[offset + i] = w[offset + j]!;
     w[offset + j] = t;
   }
 }
 export function shuffleDeck(st: BRState, p: number): void {
-  shuffleZone(st, O_DECK + p * ZONE_CAP, st.w[O_DECK_N + p]!);
+  shuffleZone(st, O_DECK + p * ZONE_CAP, st.w[O_DECK_N + p]!, RNG_SEAT + 4 * p);
 }
 
 // ---------- VP and the end (R1, R44) ----------

@@ -37,6 +37,16 @@ export interface DeckCards {
 
 export class SetupError extends Error {}
 
+/** FNV-1a over the deck's card names in list order: the same list gives the same key. */
+export function deckKey(deck: DeckCards): number {
+  let h = 0x811c9dc5;
+  for (const name of deck.cards) {
+    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 0x7c, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 /** Builds the immutable context of a matchup: catalogue, rules, the two deck lists. */
 export function createContext(
   cat: Catalogue,
@@ -71,6 +81,7 @@ export function createContext(
     aspirants,
     playerNames: playerNames ?? [decks[0].name, decks[1].name],
     deckNames: [decks[0].name, decks[1].name],
+    deckKeys: [deckKey(decks[0]), deckKey(decks[1])],
     scratch: new Int32Array(MAX_LEGAL),
     scratch2: new Int32Array(MAX_LEGAL),
   };

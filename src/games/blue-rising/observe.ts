@@ -226,8 +226,10 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
     w[base + j] = t;
   }
   // The chance stream is hidden: reseed it from the seat's own randomness.
-  for (let i = 0; i < 4; i++) dst.w32[i] = (rng.next() * 4294967296) | 0;
-  if ((dst.w32[0]! | dst.w32[1]! | dst.w32[2]! | dst.w32[3]!) === 0) dst.w32[0] = 1;
+  for (let k = 0; k < 12; k += 4) {
+    for (let i = k; i < k + 4; i++) dst.w32[i] = (rng.next() * 4294967296) | 0;
+    if ((dst.w32[k]! | dst.w32[k + 1]! | dst.w32[k + 2]! | dst.w32[k + 3]!) === 0) dst.w32[k] = 1;
+  }
   dst.legalCount = -1;
 }
 

@@ -1,7 +1,7 @@
 // The rules: setup, turn structure, playing cards, paying, attacks with their windows,
 // Artefacts, end of turn, the end. `legal` lists the actions of the current decision;
 // `step` applies one and then resolves everything forced up to the next real decision.
-import { seedWords } from '../../core/rng.ts';
+import { mixSeed, nextU32, seedWords } from '../../core/rng.ts';
 import {
   A_ART_ACTIVATE,
   A_ART_REVEAL,
@@ -172,6 +172,8 @@ import {
   WIN_NONE,
   ZONE_CAP,
   O_PUBLIC,
+  RNG_GAME,
+  RNG_SEAT,
   REC_FIELDS,
   R_DEALT,
   R_EOT,
@@ -218,7 +220,7 @@ export function newGame(st: BRState, seed: number): void {
   clearState(st);
   if (st.rec !== null) st.rec.fill(0);
   const w = st.w;
-  seedWords(seed, st.w32, 0);
+  seedStreams(st, seed);
   for (let p = 0; p < 2; p++) {
     for (let i = 0; i < ctx.deckSize[p]!; i++) {
       const inst = p * 48 + i;
@@ -241,12 +243,20 @@ export function newGame(st: BRState, seed: number): void {
   advance(st);
 }
 
-function nextBit(st: BRState): number {
-  return (seedNext(st) & 1);
+/**
+ * Seeds the game's stream from `seed`, and each seat's shuffle stream from (seed, its deck),
+ * so that the same seed with seats swapped deals each deck the same shuffles.
+ */
+export function seedStreams(st: BRState, seed: number): void {
+  seedWords(seed, st.w32, RNG_GAME);
+  const [k0, k1] = st.ctx.deckKeys;
+  // A mirror match still deals the two seats different orders.
+  seedWords(k0 === k1 ? mixSeed(seed, k0, 0) : mixSeed(seed, k0), st.w32, RNG_SEAT);
+  seedWords(k0 === k1 ? mixSeed(seed, k1, 1) : mixSeed(seed, k1), st.w32, RNG_SEAT + 4);
 }
-import { nextU32 } from '../../core/rng.ts';
-function seedNext(st: BRState): number {
-  return nextU32(st.w32, 0);
+
+function nextBit(st: BRState): number {
+  return nextU32(st.w32, RNG_GAME) & 1;
 }
 
 // ======================= helpers =======================

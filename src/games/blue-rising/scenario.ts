@@ -2,14 +2,13 @@
 // whose turn), a list of actions written the way `lab replay` prints them, and
 // expectations checked between them. See the README's "Scenario files" section.
 import { readFileSync } from 'node:fs';
-import { advance, clearState } from './rules.ts';
+import { advance, clearState, seedStreams } from './rules.ts';
 import { nearestNames } from './catalogue/index.ts';
 import type { Catalogue } from './catalogue/compile.ts';
 import { G_SQUIRE, SQUIRE_NAME, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
 import { ROLE_ATTACKER, ROLE_DEFENDER, charPower, keywordFlags, pushDeck, pushDiscard, pushGone, pushHand, placeOnSlot, slotOf } from './board.ts';
 import { BlueRising, createContext } from './game.ts';
 import { GameLog } from './log.ts';
-import { seedWords } from '../../core/rng.ts';
 import { MODES, type Mode, type RuleOptions } from './rules-options.ts';
 import { shippedCatalogue } from './index.ts';
 import {
@@ -246,7 +245,7 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
   const st = game.allocState();
   clearState(st);
   const w = st.w;
-  seedWords(spec.seed ?? 0, st.w32, 0);
+  seedStreams(st, spec.seed ?? 0);
   const turn = spec.turn ?? 3;
   seats.forEach((n, p) => {
     const ps = spec.players[n]!;

@@ -33,41 +33,45 @@ export const WIN_NONE = -2, WIN_DRAW = -1;
 
 // ---- layout (Int16 word offsets) ----
 // Literal offsets, so the optimizing compiler folds them; test/games/blue-rising/state.test.ts
-// checks that the fields neither overlap nor leave gaps. Words 0..7: the xoshiro128 chance
-// stream (4 × int32).
-export const O_PHASE = 8, O_ACTIVE = 9, O_FIRST = 10, O_TURN = 11, O_WINNER = 12, O_END = 13, O_CURRENT = 14;
-export const O_SETUP_DONE = 15, O_MULL_DONE = 17, O_VP = 19, O_POOL = 21; // [2] each
+// checks that the fields neither overlap nor leave gaps. Words 0..23: three xoshiro128
+// chance streams of 4 × int32: the game's own (first player, R10), then one per seat for
+// its deck's shuffles, seeded from the deck, so that a pair of games with seats swapped
+// deals each deck the same shuffles (common random numbers).
+export const O_PHASE = 24, O_ACTIVE = 25, O_FIRST = 26, O_TURN = 27, O_WINNER = 28, O_END = 29, O_CURRENT = 30;
+export const O_SETUP_DONE = 31, O_MULL_DONE = 33, O_VP = 35, O_POOL = 37; // [2] each
 // Attack context.
-export const O_ATK_INST = 23, O_ATK_COLUMN = 24, O_ATK_RANGED = 25, O_DEF_KIND = 26, O_DEF_INST = 27;
-export const O_SUPPORT = 28, O_SUPPORTER = 30; // [2] each
-export const O_STEP = 32, O_PASSES = 33, O_WTURN = 34, O_TRAP_2A = 35, O_IN_ATTACK = 36,
-  O_LAST_ATK_POWER = 37, O_LAST_DEF_POWER = 38;
+export const O_ATK_INST = 39, O_ATK_COLUMN = 40, O_ATK_RANGED = 41, O_DEF_KIND = 42, O_DEF_INST = 43;
+export const O_SUPPORT = 44, O_SUPPORTER = 46; // [2] each
+export const O_STEP = 48, O_PASSES = 49, O_WTURN = 50, O_TRAP_2A = 51, O_IN_ATTACK = 52,
+  O_LAST_ATK_POWER = 53, O_LAST_DEF_POWER = 54;
 // Payment context.
-export const O_PAYER = 39, O_DUE = 40, O_PEND = 41, O_PEND_INST = 42, O_PEND_TARGET = 43,
-  O_PEND_SOURCE = 44, O_PEND_RETURN = 45, O_PEND_EXTRA = 46;
+export const O_PAYER = 55, O_DUE = 56, O_PEND = 57, O_PEND_INST = 58, O_PEND_TARGET = 59,
+  O_PEND_SOURCE = 60, O_PEND_RETURN = 61, O_PEND_EXTRA = 62;
 // Zone sizes and single cards, [2] each.
-export const O_DECK_N = 47, O_HAND_N = 49, O_DISC_N = 51, O_GONE_N = 53;
-export const O_ENV = 55, O_ENV_TAPPED = 57, O_ART = 59, O_ART_STATE = 61, O_TOKENS_USED = 63;
+export const O_DECK_N = 63, O_HAND_N = 65, O_DISC_N = 67, O_GONE_N = 69;
+export const O_ENV = 71, O_ENV_TAPPED = 73, O_ART = 75, O_ART_STATE = 77, O_TOKENS_USED = 79;
 // Per character slot (global slot = player * 6 + slot), [12] each.
-export const O_OCC = 65, O_TAPPED = 77, O_ENTERED = 89, O_FACEDOWN = 101, O_EQUIP = 113,
-  O_TPOW = 125, O_TKW = 137, O_TFRONT = 149, O_TBACK = 161, O_TDEF = 173, O_TATK = 185, O_TRES = 197;
-export const O_TRAP = 209; // [6]: player * 3 + column
+export const O_OCC = 81, O_TAPPED = 93, O_ENTERED = 105, O_FACEDOWN = 117, O_EQUIP = 129,
+  O_TPOW = 141, O_TKW = 153, O_TFRONT = 165, O_TBACK = 177, O_TDEF = 189, O_TATK = 201, O_TRES = 213;
+export const O_TRAP = 225; // [6]: player * 3 + column
 // Ordered zones, [2 * ZONE_CAP] each (top of the deck = last).
-export const O_DECK = 215, O_HAND = 311, O_DISC = 407, O_GONE = 503;
+export const O_DECK = 231, O_HAND = 327, O_DISC = 423, O_GONE = 519;
 /** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
-export const O_PUBLIC = 599;
+export const O_PUBLIC = 615;
 /** [2]: until-end-of-turn power of each Environment (a Trap's "the Defender gets +4", R39). */
-export const O_ENV_TPOW = 695;
+export const O_ENV_TPOW = 711;
 /** 1 once the defender placed a Trap in a ranged target's new column (R49). */
-export const O_TRAP_NEWCOL = 697;
+export const O_TRAP_NEWCOL = 713;
 /** [12] per slot: 1 when this character attacked this turn (R33: at most once a turn). */
-export const O_ATTACKED = 698;
-export const STATE_WORDS16 = 710; // O_ATTACKED + 12, a whole number of 32-bit words
+export const O_ATTACKED = 714;
+export const STATE_WORDS16 = 726; // O_ATTACKED + 12, a whole number of 32-bit words
 export const STATE_BYTES = STATE_WORDS16 * 2;
+/** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
+export const RNG_GAME = 0, RNG_SEAT = 4;
 
 /** Every field with its length, for the layout test. */
 export const LAYOUT: readonly [string, number, number][] = [
-  ['rng', 0, 8], ['O_PHASE', O_PHASE, 1], ['O_ACTIVE', O_ACTIVE, 1], ['O_FIRST', O_FIRST, 1], ['O_TURN', O_TURN, 1],
+  ['rng', 0, 24], ['O_PHASE', O_PHASE, 1], ['O_ACTIVE', O_ACTIVE, 1], ['O_FIRST', O_FIRST, 1], ['O_TURN', O_TURN, 1],
   ['O_WINNER', O_WINNER, 1], ['O_END', O_END, 1], ['O_CURRENT', O_CURRENT, 1], ['O_SETUP_DONE', O_SETUP_DONE, 2],
   ['O_MULL_DONE', O_MULL_DONE, 2], ['O_VP', O_VP, 2], ['O_POOL', O_POOL, 2], ['O_ATK_INST', O_ATK_INST, 1],
   ['O_ATK_COLUMN', O_ATK_COLUMN, 1], ['O_ATK_RANGED', O_ATK_RANGED, 1], ['O_DEF_KIND', O_DEF_KIND, 1],
@@ -109,6 +113,8 @@ export interface GameContext {
   readonly aspirants: readonly [Int16Array, Int16Array];
   readonly playerNames: readonly [string, string];
   readonly deckNames: readonly [string, string];
+  /** A hash of each deck list: seeds its shuffle stream (common random numbers across seat swaps). */
+  readonly deckKeys: readonly [number, number];
   /** Scratch buffers for the engine's own use (never hold state across calls). */
   readonly scratch: Int32Array;
   readonly scratch2: Int32Array;
