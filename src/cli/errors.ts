@@ -5,16 +5,18 @@ import { DeckError } from '../games/blue-rising/decks.ts';
 import { SetupError } from '../games/blue-rising/game.ts';
 import { ScenarioError } from '../games/blue-rising/scenario.ts';
 import { BotSpecError } from '../../bots/index.ts';
+import { PatchError } from '../games/blue-rising/patches.ts';
+import { SimulationError } from '../sim/run.ts';
 
 /** Bad input from the user: exit code 2. */
 export class UsageError extends Error {}
 /** A check that ran and failed (a scenario expectation): exit code 1. */
 export class CheckFailed extends Error {}
 
-const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError];
+const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError, PatchError];
 
 export function exitCodeOf(err: unknown): number {
-  if (err instanceof CheckFailed) return 1;
+  if (err instanceof CheckFailed || err instanceof SimulationError) return 1;
   if (INPUT_ERRORS.some((E) => err instanceof E)) return 2;
   return 3;
 }

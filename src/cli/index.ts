@@ -4,6 +4,7 @@ import { cardsCommand } from './commands/cards.ts';
 import { deckCommand } from './commands/deck.ts';
 import { replayCommand } from './commands/replay.ts';
 import { scenarioCommand } from './commands/scenario.ts';
+import { simulateCommand } from './commands/simulate.ts';
 
 const program = new Command();
 program
@@ -20,6 +21,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 program.addCommand(replayCommand());
 program.addCommand(scenarioCommand());
 program.addCommand(deckCommand());
+program.addCommand(simulateCommand());
 program.addCommand(cardsCommand());
 
 function commandPath(c: Command): string {

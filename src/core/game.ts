@@ -97,4 +97,6 @@ export interface CardStatsGame<S> extends Game<S> {
   /** Turns played so far, and the seat that moved first. */
   turnCount(state: S): number;
   firstPlayer(state: S): number;
+  /** A stable key of what a seat plays with (its deck): the same deck gives the same key. */
+  seatKey(seat: number): number;
 }

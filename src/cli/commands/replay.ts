@@ -1,17 +1,12 @@
 // `lab replay`: one seeded game, printed so a designer can follow every action and fight.
 import { Command, Option } from 'commander';
 import { makeBot, parseBotSpec, splitBotList } from '../../../bots/index.ts';
-import { mixSeed } from '../../core/rng.ts';
+import { botSeed } from '../../core/seeds.ts';
 import { matchFromFiles } from '../../games/blue-rising/index.ts';
 import { GameLog } from '../../games/blue-rising/log.ts';
 import { MODES, type Mode } from '../../games/blue-rising/rules-options.ts';
 import { O_TURN, O_VP } from '../../games/blue-rising/state.ts';
 import { UsageError, action, intOption } from '../errors.ts';
-
-/** The bot seed of a seat, derived from the game seed only (separate from the engine's stream). */
-export function botSeed(gameSeed: number, seat: number): number {
-  return mixSeed(gameSeed, 0xb07, seat);
-}
 
 export function replayCommand(): Command {
   return new Command('replay')
@@ -29,7 +24,7 @@ export function replayCommand(): Command {
       if (specs.length === 1) specs.push(specs[0]!);
       if (specs.length !== 2) throw new UsageError(`--bots: give one bot or two, comma-separated (got ${specs.length})`);
       const game = matchFromFiles(opts.mode, decks[0]!, decks[1]!);
-      const bots = specs.map((s, seat) => makeBot(s, botSeed(seed, seat)));
+      const bots = specs.map((s, seat) => makeBot(s, botSeed(seed, game.seatKey(seat), game.seatKey(1 - seat), seat)));
       const st = game.allocState();
       const log = new GameLog();
       st.log = log;

@@ -193,6 +193,9 @@ export class BlueRising implements CardStatsGame<BRState> {
   firstPlayer(state: BRState): number {
     return state.w[O_FIRST]!;
   }
+  seatKey(seat: number): number {
+    return this.ctx.deckKeys[seat]!;
+  }
 
   determinize(src: BRState, seat: number, rng: Rng, dst: BRState): void {
     this.cloneInto(src, dst);

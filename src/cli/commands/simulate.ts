@@ -1,0 +1,181 @@
+// `lab simulate`: seeded bot-versus-bot games on worker threads, paired seeds, streaming
+// aggregates, CSV + summary.json + manifest.json.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { parseBotSpec, splitBotList } from '../../../bots/index.ts';
+import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
+import { loadDeck } from '../../games/blue-rising/decks.ts';
+import { MODES } from '../../games/blue-rising/rules-options.ts';
+import { removePendingTemps } from '../../sim/output.ts';
+import { runSimulation, SimulationError, type ArmSpec, type RunSpec, type SideSpec } from '../../sim/run.ts';
+import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
+import { UsageError, action, intOption } from '../errors.ts';
+import { engineVersion, machine, sha256 } from '../manifest.ts';
+import { makeProgress } from '../progress.ts';
+
+export interface SimulateOptions {
+  deck?: string[];
+  bots: string;
+  mode?: string;
+  games: string;
+  seed: string;
+  workers?: string;
+  out: string;
+  json?: boolean;
+  gamesCsv?: boolean;
+  quiet?: boolean;
+}
+
+/** Loads and checks the decks; groups them by mode. */
+export function loadSides(files: string[], mode: string | undefined): { sides: SideSpec[]; modes: string[] } {
+  if (files.length === 0) throw new UsageError('--deck: give at least one deck file');
+  const decks = files.map((f) => ({ file: f, deck: loadDeck(f) }));
+  const wanted = mode === undefined || mode === 'both' ? null : mode;
+  for (const d of decks) {
+    if (wanted && d.deck.mode !== wanted) throw new UsageError(`--deck ${d.file}: a ${d.deck.mode} deck, but --mode ${wanted} was asked`);
+  }
+  const seen = new Map<string, string>();
+  for (const d of decks) {
+    const key = `${d.deck.mode}\t${d.deck.name}`;
+    if (seen.has(key)) throw new UsageError(`--deck ${d.file}: deck name "${d.deck.name}" is also the name of ${seen.get(key)} (names must differ)`);
+    seen.set(key, d.file);
+  }
+  const modes = MODES.filter((m) => decks.some((d) => d.deck.mode === m));
+  if (mode === 'both' && modes.length < 2) {
+    throw new UsageError(`--mode both: give decks of both modes (got only ${modes.join(', ')} decks)`);
+  }
+  return { sides: decks.map((d) => ({ name: d.deck.name, mode: d.deck.mode, deck: d.deck, file: d.file })), modes };
+}
+
+export function parseBots(text: string): [string, string] {
+  const specs = splitBotList(text).map((s) => parseBotSpec(s).text);
+  if (specs.length === 1) return [specs[0]!, specs[0]!];
+  if (specs.length !== 2) throw new UsageError(`--bots: give one bot or two, comma-separated (got ${specs.length})`);
+  return [specs[0]!, specs[1]!];
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, os.availableParallelism());
+}
+
+/** Runs the spec, writes every output into `out`, returns the summary. */
+export async function runAndWrite(
+  spec: RunSpec,
+  out: string,
+  opts: { quiet?: boolean; label: string; command: string[]; extra?: Record<string, unknown>; arms?: ArmSpec[] },
+): Promise<Record<string, unknown>> {
+  const startedAt = new Date();
+  const progress = makeProgress(opts.label, Boolean(opts.quiet));
+  const rowsWriter = spec.wantRows ? new GameRowWriter(join(out, 'games.csv')) : null;
+  let abort: (() => Promise<void>) | null = null;
+  const onSigint = () => {
+    progress.stop();
+    process.stderr.write('lab: interrupted; no result file was written\n');
+    void (abort?.() ?? Promise.resolve()).finally(() => {
+      removePendingTemps();
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', onSigint);
+  let result;
+  try {
+    result = await runSimulation(spec, {
+      onProgress: (d, t) => progress.update(d, t),
+      onRows: rowsWriter ? (rows) => rowsWriter.write(rows) : undefined,
+      onAbortable: (a) => (abort = a),
+    });
+  } catch (err) {
+    progress.stop();
+    if (rowsWriter) await rowsWriter.close(false).catch(() => {});
+    removePendingTemps();
+    throw err;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  progress.stop();
+  const endedAt = new Date();
+  const arms = spec.arms.map((a) => a.label);
+  const perArm: Record<string, unknown> = {};
+  for (const label of arms) {
+    const agg = result.aggregates.get(label)!;
+    const dir = arms.length === 1 && label === '' ? out : join(out, 'arms', label);
+    writeTables(dir, agg);
+    perArm[label] = summarize(agg);
+  }
+  if (rowsWriter) await rowsWriter.close(true);
+  const summary: Record<string, unknown> = {
+    game: spec.game,
+    seed: spec.seed,
+    modes: spec.modes,
+    decks: spec.sides.map((s) => ({ name: s.name, mode: s.mode })),
+    bots: spec.bots,
+    gamesPerPairing: spec.gamesPerPairing,
+    games: result.games,
+    ...(arms.length === 1 && arms[0] === '' ? (perArm[''] as object) : { arms: perArm }),
+    ...(opts.extra ?? {}),
+  };
+  writeJson(join(out, 'summary.json'), summary);
+  writeJson(join(out, 'manifest.json'), {
+    command: opts.command,
+    config: {
+      game: spec.game,
+      modes: spec.modes,
+      decks: spec.sides.map((s) => ({ name: s.name, mode: s.mode, file: s.file, sha256: s.file ? sha256(readFileSync(s.file, 'utf8')) : null })),
+      bots: spec.bots,
+      gamesPerPairing: spec.gamesPerPairing,
+      arms: spec.arms,
+      shardPairs: spec.shardPairs ?? 250,
+      gamesCsv: spec.wantRows,
+    },
+    masterSeed: spec.seed,
+    engineVersion: engineVersion(),
+    catalogueSha256: sha256(JSON.stringify(CARDS)),
+    machine: machine(),
+    workers: spec.workers,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    seconds: Math.round(result.seconds * 1000) / 1000,
+    games: result.games,
+    gamesPerSecond: Math.round(result.games / result.seconds),
+  });
+  return summary;
+}
+
+export function simulateCommand(): Command {
+  return new Command('simulate')
+    .description('play seeded bot-versus-bot games on worker threads and write balance aggregates (CSV, summary.json, manifest.json)')
+    .option('--deck <file>', 'a deck file; give two or more (more than two: a round robin)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--bots <list>', 'bots of the first and second deck of each pairing (one name for both)', 'random')
+    .addOption(new Option('--mode <mode>', 'game mode (default: the decks\' own; both: each deck in its mode)').choices([...MODES, 'both']))
+    .option('--games <n>', 'games per pairing per mode (played in pairs, seats swapped)', '1000')
+    .option('--seed <n>', 'master seed', '1')
+    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
+    .requiredOption('--out <dir>', 'output folder')
+    .option('--json', 'print summary.json on stdout')
+    .option('--games-csv', 'also write games.csv, one row per game (streamed)')
+    .option('--quiet', 'no progress')
+    .action(action(async (opts: SimulateOptions, cmd: Command) => {
+      const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
+      const games = intOption('--games', opts.games, 1000, 1, 1e9);
+      const spec: RunSpec = {
+        game: 'blue-rising',
+        modes,
+        sides,
+        bots: parseBots(opts.bots),
+        gamesPerPairing: games + (games % 2),
+        seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
+        arms: [{ label: '' }],
+        workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
+        wantRows: Boolean(opts.gamesCsv),
+      };
+      const out = resolve(opts.out);
+      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
+      void cmd;
+      if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+      else if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
+    }));
+}
+
+export { SimulationError };

@@ -1,0 +1,51 @@
+// Progress of long runs: a bar (cli-progress) on a terminal; elsewhere one line every few
+// seconds at most; nothing with --quiet.
+import cliProgress from 'cli-progress';
+
+export interface Progress {
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+export function makeProgress(label: string, quiet: boolean): Progress {
+  if (quiet) return { update() {}, stop() {} };
+  const started = Date.now();
+  if (process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: `${label} [{bar}] {percentage}% | {value}/{total} games | {rate} games/s | ETA {eta_formatted}`,
+        stream: process.stderr,
+        hideCursor: true,
+        etaBuffer: 50,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let startedBar = false;
+    return {
+      update(done, total) {
+        if (!startedBar) {
+          bar.start(total, 0, { rate: '0' });
+          startedBar = true;
+        }
+        const s = (Date.now() - started) / 1000;
+        bar.update(done, { rate: s > 0 ? Math.round(done / s).toLocaleString('en') : '0' });
+      },
+      stop() {
+        if (startedBar) bar.stop();
+      },
+    };
+  }
+  let last = 0;
+  return {
+    update(done, total) {
+      const now = Date.now();
+      if (now - last < 5000 && done < total) return;
+      last = now;
+      const s = (now - started) / 1000;
+      const rate = s > 0 ? done / s : 0;
+      const eta = rate > 0 ? Math.round((total - done) / rate) : 0;
+      process.stderr.write(`${label}: ${done}/${total} games (${Math.round((100 * done) / total)}%), ${Math.round(rate)} games/s, ETA ${eta} s\n`);
+    },
+    stop() {},
+  };
+}

@@ -1,0 +1,49 @@
+// The rule sets the lab can simulate, by name. The simulation layer asks this registry for
+// a game and never imports a rule set itself: a new game plugs in here.
+import type { CardStatsGame } from '../core/game.ts';
+import { compileCatalogue, type Catalogue } from './blue-rising/catalogue/compile.ts';
+import { CARDS } from './blue-rising/catalogue/index.ts';
+import type { DeckList } from './blue-rising/decks.ts';
+import { matchGame } from './blue-rising/index.ts';
+import { applyPatches, type CardPatch } from './blue-rising/patches.ts';
+import type { Mode, RuleOptions } from './blue-rising/rules-options.ts';
+
+/** What changes the rules or cards of a run (an experiment arm): opaque to the simulation. */
+export interface Variant {
+  patches?: CardPatch[];
+  rules?: Partial<RuleOptions>;
+}
+
+export interface MatchRequest {
+  game: string;
+  mode: string;
+  /** The two sides' decks (opaque to the simulation; Blue Rising: DeckList). */
+  decks: readonly [unknown, unknown];
+  variant?: Variant;
+}
+
+const catalogues = new Map<string, Catalogue>();
+
+/** The catalogue for a set of patches, compiled once per process (per worker). */
+function catalogueFor(patches: readonly CardPatch[]): Catalogue {
+  const key = JSON.stringify(patches);
+  let cat = catalogues.get(key);
+  if (!cat) {
+    cat = compileCatalogue(applyPatches(CARDS, patches));
+    catalogues.set(key, cat);
+  }
+  return cat;
+}
+
+export const GAMES = ['blue-rising'] as const;
+
+export function buildGame(req: MatchRequest): CardStatsGame<unknown> {
+  switch (req.game) {
+    case 'blue-rising': {
+      const [a, b] = req.decks as [DeckList, DeckList];
+      const cat = catalogueFor(req.variant?.patches ?? []);
+      return matchGame(req.mode as Mode, a, b, { catalogue: cat, rules: req.variant?.rules }) as unknown as CardStatsGame<unknown>;
+    }
+  }
+  throw new Error(`unknown game "${req.game}" (known: ${GAMES.join(', ')})`);
+}

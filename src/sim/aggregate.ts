@@ -1,0 +1,256 @@
+// Streaming aggregates (metrics.md): integer counters only, so merging partial aggregates
+// from any number of workers, in any order, gives exactly the same totals.
+
+/** Per card and mode, copy-weighted sums over (game, seat) where the deck holds the card. */
+export const CARD_COUNTERS = [
+  'seatGames', // (game, seat) pairs whose deck holds the card
+  'deck', 'wonDeck', // GP WR = wonDeck / deck
+  'dealt', 'wonDealt', 'kept', // before the mulligan, and still in hand after it
+  'oh', 'wonOh', // opening hand after the mulligan
+  'drawn', 'wonDrawn', // drawn after the opening hand
+  'gih', 'wonGih', // in hand: oh + drawn
+  'gns', 'wonGns', // never seen: max(0, deck − setup − oh − drawn)
+  'played', 'wonPlayed',
+  'pitched', 'eotDiscard',
+  'vpScored', 'vpGiven',
+  'setup',
+  'drawnGames', // (game, seat) pairs ending in a draw (turn cap), copy-weighted by deck
+] as const;
+export type CardCounter = (typeof CARD_COUNTERS)[number];
+export const C = Object.fromEntries(CARD_COUNTERS.map((k, i) => [k, i])) as Record<CardCounter, number>;
+
+/** Per deck and mode, from that deck's side. */
+export const DECK_COUNTERS = ['games', 'wins', 'losses', 'draws', 'firstGames', 'firstWins', 'vpFor', 'vpAgainst', 'turns'] as const;
+export const D = Object.fromEntries(DECK_COUNTERS.map((k, i) => [k, i])) as Record<(typeof DECK_COUNTERS)[number], number>;
+
+/** Per matchup (deck A vs deck B, A first in the pairing) and mode, from A's side. */
+export const MATCHUP_COUNTERS = [
+  'games', 'winsA', 'winsB', 'draws',
+  'pairs', 'pairsBothA', 'pairsSplit', 'pairsBothB', 'pairsWithDraw',
+  'aFirstGames', 'aFirstWins', 'bFirstGames', 'bFirstWinsA',
+] as const;
+export const M = Object.fromEntries(MATCHUP_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MATCHUP_COUNTERS)[number], number>;
+
+/** Per mode. VP sources follow the game's own names (kill, environment, exhaustion, other). */
+export const MODE_COUNTERS = [
+  'games', 'firstWins', 'secondWins', 'draws',
+  'turns', 'turnsSq', 'decisions', 'decisive', // decisive: decided by 2+ VP
+  'vp0', 'vp1', 'vp2', 'vp3', 'vp4', 'vp5', // VP by source index
+] as const;
+export const MD = Object.fromEntries(MODE_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MODE_COUNTERS)[number], number>;
+
+export interface Aggregate {
+  /** mode → card → counters */
+  cards: Record<string, Record<string, number[]>>;
+  /** mode → deck → counters */
+  decks: Record<string, Record<string, number[]>>;
+  /** mode → "A\tB" → counters */
+  matchups: Record<string, Record<string, number[]>>;
+  /** mode → counters */
+  modes: Record<string, number[]>;
+  /** mode → turns → games (game-length histogram) */
+  turns: Record<string, Record<string, number>>;
+  /** VP source names, as the game reports them. */
+  vpSources: string[];
+}
+
+export function emptyAggregate(): Aggregate {
+  return { cards: {}, decks: {}, matchups: {}, modes: {}, turns: {}, vpSources: [] };
+}
+
+function row(table: Record<string, number[]>, key: string, size: number): number[] {
+  let r = table[key];
+  if (!r) table[key] = r = new Array<number>(size).fill(0);
+  return r;
+}
+function sub<T>(table: Record<string, T>, key: string, make: () => T): T {
+  let t = table[key];
+  if (t === undefined) table[key] = t = make();
+  return t;
+}
+
+export function matchupKey(a: string, b: string): string {
+  return `${a}\t${b}`;
+}
+
+/** Adds b into a (exact: integer sums). */
+export function mergeInto(a: Aggregate, b: Aggregate): void {
+  const addTables = (x: Record<string, Record<string, number[]>>, y: Record<string, Record<string, number[]>>, size: number) => {
+    for (const [mode, t] of Object.entries(y)) {
+      const xt = sub(x, mode, () => ({}));
+      for (const [k, v] of Object.entries(t)) {
+        const r = row(xt, k, size);
+        for (let i = 0; i < size; i++) r[i]! += v[i]!;
+      }
+    }
+  };
+  addTables(a.cards, b.cards, CARD_COUNTERS.length);
+  addTables(a.decks, b.decks, DECK_COUNTERS.length);
+  addTables(a.matchups, b.matchups, MATCHUP_COUNTERS.length);
+  for (const [mode, v] of Object.entries(b.modes)) {
+    const r = row(a.modes, mode, MODE_COUNTERS.length);
+    for (let i = 0; i < MODE_COUNTERS.length; i++) r[i]! += v[i]!;
+  }
+  for (const [mode, h] of Object.entries(b.turns)) {
+    const t = sub(a.turns, mode, () => ({} as Record<string, number>));
+    for (const [k, n] of Object.entries(h)) t[k] = (t[k] ?? 0) + n;
+  }
+  if (a.vpSources.length === 0) a.vpSources = b.vpSources.slice();
+}
+
+/** One finished game, as the shard runner records it. */
+export interface GameResult {
+  mode: string;
+  /** Deck names by seat. */
+  decks: [string, string];
+  /** Which side of the pairing sits in seat 0 (0: deck A first in the list). */
+  sideOfSeat0: 0 | 1;
+  winner: number; // seat, -1 draw
+  first: number; // seat
+  turns: number;
+  vp: [number, number];
+  decisions: [number, number];
+  /** [seat * sources + source] */
+  vpSources: Int32Array;
+  /** Card stats as the game wrote them: [(seat * kinds + kind) * fields + field]. */
+  cardStats: Int32Array;
+}
+
+/** Field positions the card stats use (from the game's cardStatFields). */
+export interface StatLayout {
+  kinds: number;
+  fields: number;
+  names: readonly string[];
+  f: Record<'deck' | 'setup' | 'dealt' | 'kept' | 'oh' | 'drawn' | 'played' | 'pitched' | 'eotDiscard' | 'vpScored' | 'vpGiven', number>;
+  sources: readonly string[];
+}
+
+export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[]): StatLayout {
+  const need = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven'] as const;
+  const f = {} as StatLayout['f'];
+  for (const k of need) {
+    const i = fields.indexOf(k);
+    if (i < 0) throw new Error(`the game records no "${k}" card counter`);
+    f[k] = i;
+  }
+  return { kinds: names.length, fields: fields.length, names, f, sources };
+}
+
+/**
+ * Card counters of one shard by card kind, in a flat array (no string lookups per game);
+ * folded into the named Aggregate once, when the shard ends.
+ */
+export class CardAccumulator {
+  readonly sums: Float64Array;
+  constructor(readonly lay: StatLayout) {
+    this.sums = new Float64Array(lay.kinds * CARD_COUNTERS.length);
+  }
+  /** Folds the sums into agg.cards[mode] by card name. */
+  foldInto(agg: Aggregate, mode: string): void {
+    const cards = sub(agg.cards, mode, () => ({}));
+    const N = CARD_COUNTERS.length;
+    for (let k = 0; k < this.lay.kinds; k++) {
+      if (this.sums[k * N + C.seatGames] === 0) continue;
+      const r = row(cards, this.lay.names[k]!, N);
+      for (let i = 0; i < N; i++) r[i]! += this.sums[k * N + i]!;
+    }
+  }
+}
+
+/** Adds one game into the aggregate (cards into the shard's accumulator). */
+export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, matchup: { a: string; b: string }): void {
+  const lay = acc.lay;
+  const mode = r.mode;
+  if (agg.vpSources.length === 0) agg.vpSources = lay.sources.slice();
+  const decks = sub(agg.decks, mode, () => ({}));
+  const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
+  const mo = row(agg.modes, mode, MODE_COUNTERS.length);
+  const S = lay.sources.length;
+  const N = CARD_COUNTERS.length;
+  const sums = acc.sums;
+  const st = r.cardStats;
+  const F = lay.fields, f = lay.f;
+  for (let seat = 0; seat < 2; seat++) {
+    const won = r.winner === seat ? 1 : 0;
+    const drawn = r.winner === -1 ? 1 : 0;
+    const d = row(decks, r.decks[seat]!, DECK_COUNTERS.length);
+    d[D.games]!++;
+    d[D.wins]! += won;
+    d[D.losses]! += r.winner === 1 - seat ? 1 : 0;
+    d[D.draws]! += drawn;
+    if (r.first === seat) {
+      d[D.firstGames]!++;
+      d[D.firstWins]! += won;
+    }
+    d[D.vpFor]! += r.vp[seat]!;
+    d[D.vpAgainst]! += r.vp[1 - seat]!;
+    d[D.turns]! += r.turns;
+    for (let k = 0; k < lay.kinds; k++) {
+      const base = (seat * lay.kinds + k) * F;
+      const deck = st[base + f.deck]!;
+      if (deck === 0) continue;
+      const c = k * N;
+      const oh = st[base + f.oh]!, dr = st[base + f.drawn]!, setup = st[base + f.setup]!;
+      const played = st[base + f.played]!, dealt = st[base + f.dealt]!;
+      const gih = oh + dr;
+      const gns = Math.max(0, deck - setup - oh - dr);
+      sums[c + C.seatGames]!++;
+      sums[c + C.deck]! += deck;
+      sums[c + C.wonDeck]! += won * deck;
+      sums[c + C.dealt]! += dealt;
+      sums[c + C.wonDealt]! += won * dealt;
+      sums[c + C.kept]! += st[base + f.kept]!;
+      sums[c + C.oh]! += oh;
+      sums[c + C.wonOh]! += won * oh;
+      sums[c + C.drawn]! += dr;
+      sums[c + C.wonDrawn]! += won * dr;
+      sums[c + C.gih]! += gih;
+      sums[c + C.wonGih]! += won * gih;
+      sums[c + C.gns]! += gns;
+      sums[c + C.wonGns]! += won * gns;
+      sums[c + C.played]! += played;
+      sums[c + C.wonPlayed]! += won * played;
+      sums[c + C.pitched]! += st[base + f.pitched]!;
+      sums[c + C.eotDiscard]! += st[base + f.eotDiscard]!;
+      sums[c + C.vpScored]! += st[base + f.vpScored]!;
+      sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
+      sums[c + C.setup]! += setup;
+      sums[c + C.drawnGames]! += drawn * deck;
+    }
+    for (let s = 0; s < S && s < 6; s++) mo[MD.vp0 + s]! += r.vpSources[seat * S + s]!;
+  }
+  // Matchup, from deck A's side (A = the pairing's first deck).
+  const seatOfA = r.sideOfSeat0 === 0 ? 0 : 1;
+  mrow[M.games]!++;
+  if (r.winner === -1) mrow[M.draws]!++;
+  else if (r.winner === seatOfA) mrow[M.winsA]!++;
+  else mrow[M.winsB]!++;
+  if (r.first === seatOfA) {
+    mrow[M.aFirstGames]!++;
+    if (r.winner === seatOfA) mrow[M.aFirstWins]!++;
+  } else {
+    mrow[M.bFirstGames]!++;
+    if (r.winner === seatOfA) mrow[M.bFirstWinsA]!++;
+  }
+  mo[MD.games]!++;
+  if (r.winner === -1) mo[MD.draws]!++;
+  else if (r.winner === r.first) mo[MD.firstWins]!++;
+  else mo[MD.secondWins]!++;
+  mo[MD.turns]! += r.turns;
+  mo[MD.turnsSq]! += r.turns * r.turns;
+  mo[MD.decisions]! += r.decisions[0] + r.decisions[1];
+  if (r.winner !== -1 && Math.abs(r.vp[0] - r.vp[1]) >= 2) mo[MD.decisive]!++;
+  const hist = sub(agg.turns, mode, () => ({} as Record<string, number>));
+  hist[r.turns] = (hist[r.turns] ?? 0) + 1;
+}
+
+/** Adds a pair of games (same seed, seats swapped) into the matchup's pair counters. */
+export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: string }, winnerSideFirst: number, winnerSideSecond: number): void {
+  // winnerSide: 0 = deck A won, 1 = deck B won, -1 = draw.
+  const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
+  mrow[M.pairs]!++;
+  if (winnerSideFirst === -1 || winnerSideSecond === -1) mrow[M.pairsWithDraw]!++;
+  else if (winnerSideFirst === 0 && winnerSideSecond === 0) mrow[M.pairsBothA]!++;
+  else if (winnerSideFirst === 1 && winnerSideSecond === 1) mrow[M.pairsBothB]!++;
+  else mrow[M.pairsSplit]!++;
+}

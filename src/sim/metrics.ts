@@ -1,0 +1,159 @@
+// Balance metrics from the integer aggregates (metrics.md): per card, per deck, per matchup,
+// per mode, each rate with its 95% Wilson interval. A seat "won" only when it won: draws
+// (the turn cap, D5) count as not won and are reported on their own.
+import { rate, round6, wilson } from '../report/stats.ts';
+import { C, D, M, MD, type Aggregate } from './aggregate.ts';
+
+type Row = Record<string, string | number | null>;
+
+function r6(x: number): number | null {
+  return round6(x);
+}
+
+/** Newcombe's hybrid score interval for a difference of two proportions p1 − p2. */
+export function diffInterval(k1: number, n1: number, k2: number, n2: number): [number, number] {
+  const p1 = rate(k1, n1), p2 = rate(k2, n2);
+  const [l1, u1] = wilson(k1, n1);
+  const [l2, u2] = wilson(k2, n2);
+  const d = p1 - p2;
+  return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
+}
+
+export const CARD_COLUMNS = [
+  'mode', 'card', 'seat_games', 'copies', 'gp_wr', 'oh_wr', 'gd_wr', 'gih_n', 'gih_wr', 'gih_lo', 'gih_hi',
+  'gns_n', 'gns_wr', 'iwd', 'iwd_lo', 'iwd_hi', 'played', 'play_rate', 'played_wr', 'pitched', 'pitch_rate',
+  'vp_per_play', 'vp_given_per_play', 'dealt', 'dealt_wr', 'kept_rate', 'eot_discard', 'setup',
+] as const;
+
+export function cardRows(agg: Aggregate): Row[] {
+  const out: Row[] = [];
+  for (const mode of Object.keys(agg.cards).sort()) {
+    const t = agg.cards[mode]!;
+    for (const card of Object.keys(t).sort((a, b) => a.localeCompare(b, 'fr'))) {
+      const c = t[card]!;
+      const [gl, gh] = wilson(c[C.wonGih]!, c[C.gih]!);
+      const [il, ih] = diffInterval(c[C.wonGih]!, c[C.gih]!, c[C.wonGns]!, c[C.gns]!);
+      out.push({
+        mode,
+        card,
+        seat_games: c[C.seatGames]!,
+        copies: c[C.deck]!,
+        gp_wr: r6(rate(c[C.wonDeck]!, c[C.deck]!)),
+        oh_wr: r6(rate(c[C.wonOh]!, c[C.oh]!)),
+        gd_wr: r6(rate(c[C.wonDrawn]!, c[C.drawn]!)),
+        gih_n: c[C.gih]!,
+        gih_wr: r6(rate(c[C.wonGih]!, c[C.gih]!)),
+        gih_lo: r6(gl),
+        gih_hi: r6(gh),
+        gns_n: c[C.gns]!,
+        gns_wr: r6(rate(c[C.wonGns]!, c[C.gns]!)),
+        iwd: r6(rate(c[C.wonGih]!, c[C.gih]!) - rate(c[C.wonGns]!, c[C.gns]!)),
+        iwd_lo: r6(il),
+        iwd_hi: r6(ih),
+        played: c[C.played]!,
+        play_rate: r6(rate(c[C.played]!, c[C.gih]!)),
+        played_wr: r6(rate(c[C.wonPlayed]!, c[C.played]!)),
+        pitched: c[C.pitched]!,
+        pitch_rate: r6(rate(c[C.pitched]!, c[C.gih]!)),
+        vp_per_play: r6(rate(c[C.vpScored]!, c[C.played]!)),
+        vp_given_per_play: r6(rate(c[C.vpGiven]!, c[C.played]!)),
+        dealt: c[C.dealt]!,
+        dealt_wr: r6(rate(c[C.wonDealt]!, c[C.dealt]!)),
+        kept_rate: r6(rate(c[C.kept]!, c[C.dealt]!)),
+        eot_discard: c[C.eotDiscard]!,
+        setup: c[C.setup]!,
+      });
+    }
+  }
+  return out;
+}
+
+export const DECK_COLUMNS = ['mode', 'deck', 'games', 'wins', 'losses', 'draws', 'wr', 'wr_lo', 'wr_hi', 'first_games', 'first_wr', 'vp_for', 'vp_against', 'mean_turns'] as const;
+
+export function deckRows(agg: Aggregate): Row[] {
+  const out: Row[] = [];
+  for (const mode of Object.keys(agg.decks).sort()) {
+    const t = agg.decks[mode]!;
+    for (const deck of Object.keys(t).sort()) {
+      const d = t[deck]!;
+      const [lo, hi] = wilson(d[D.wins]!, d[D.games]!);
+      out.push({
+        mode, deck, games: d[D.games]!, wins: d[D.wins]!, losses: d[D.losses]!, draws: d[D.draws]!,
+        wr: r6(rate(d[D.wins]!, d[D.games]!)), wr_lo: r6(lo), wr_hi: r6(hi),
+        first_games: d[D.firstGames]!, first_wr: r6(rate(d[D.firstWins]!, d[D.firstGames]!)),
+        vp_for: r6(rate(d[D.vpFor]!, d[D.games]!)), vp_against: r6(rate(d[D.vpAgainst]!, d[D.games]!)),
+        mean_turns: r6(rate(d[D.turns]!, d[D.games]!)),
+      });
+    }
+  }
+  return out;
+}
+
+export const MATCHUP_COLUMNS = [
+  'mode', 'deck_a', 'deck_b', 'games', 'wins_a', 'wins_b', 'draws', 'wr_a', 'wr_a_lo', 'wr_a_hi',
+  'pairs', 'pairs_both_a', 'pairs_split', 'pairs_both_b', 'pairs_with_draw', 'a_first_games', 'a_first_wr_a', 'b_first_games', 'b_first_wr_a',
+] as const;
+
+export function matchupRows(agg: Aggregate): Row[] {
+  const out: Row[] = [];
+  for (const mode of Object.keys(agg.matchups).sort()) {
+    const t = agg.matchups[mode]!;
+    for (const key of Object.keys(t).sort()) {
+      const m = t[key]!;
+      const [a, b] = key.split('\t') as [string, string];
+      const [lo, hi] = wilson(m[M.winsA]!, m[M.games]!);
+      out.push({
+        mode, deck_a: a, deck_b: b, games: m[M.games]!, wins_a: m[M.winsA]!, wins_b: m[M.winsB]!, draws: m[M.draws]!,
+        wr_a: r6(rate(m[M.winsA]!, m[M.games]!)), wr_a_lo: r6(lo), wr_a_hi: r6(hi),
+        pairs: m[M.pairs]!, pairs_both_a: m[M.pairsBothA]!, pairs_split: m[M.pairsSplit]!, pairs_both_b: m[M.pairsBothB]!,
+        pairs_with_draw: m[M.pairsWithDraw]!,
+        a_first_games: m[M.aFirstGames]!, a_first_wr_a: r6(rate(m[M.aFirstWins]!, m[M.aFirstGames]!)),
+        b_first_games: m[M.bFirstGames]!, b_first_wr_a: r6(rate(m[M.bFirstWinsA]!, m[M.bFirstGames]!)),
+      });
+    }
+  }
+  return out;
+}
+
+export function modeColumns(agg: Aggregate): string[] {
+  return [
+    'mode', 'games', 'first_wins', 'second_wins', 'draws', 'first_player_wr', 'first_player_wr_lo', 'first_player_wr_hi',
+    'draw_rate', 'mean_turns', 'sd_turns', 'mean_decisions', 'decisive_share',
+    ...agg.vpSources.map((s) => `vp_${s}_share`),
+  ];
+}
+
+export function modeRows(agg: Aggregate): Row[] {
+  const out: Row[] = [];
+  for (const mode of Object.keys(agg.modes).sort()) {
+    const m = agg.modes[mode]!;
+    const n = m[MD.games]!;
+    const [lo, hi] = wilson(m[MD.firstWins]!, n);
+    const mean = rate(m[MD.turns]!, n);
+    const sd = n > 1 ? Math.sqrt(Math.max(0, (m[MD.turnsSq]! - n * mean * mean) / (n - 1))) : NaN;
+    let vpTotal = 0;
+    for (let s = 0; s < agg.vpSources.length; s++) vpTotal += m[MD.vp0 + s]!;
+    const row: Row = {
+      mode, games: n, first_wins: m[MD.firstWins]!, second_wins: m[MD.secondWins]!, draws: m[MD.draws]!,
+      first_player_wr: r6(rate(m[MD.firstWins]!, n)), first_player_wr_lo: r6(lo), first_player_wr_hi: r6(hi),
+      draw_rate: r6(rate(m[MD.draws]!, n)), mean_turns: r6(mean), sd_turns: r6(sd),
+      mean_decisions: r6(rate(m[MD.decisions]!, n)), decisive_share: r6(rate(m[MD.decisive]!, n - m[MD.draws]!)),
+    };
+    agg.vpSources.forEach((s, i) => (row[`vp_${s}_share`] = r6(rate(m[MD.vp0 + i]!, vpTotal))));
+    out.push(row);
+  }
+  return out;
+}
+
+/** Game-length histogram per mode: turns → games, sorted. */
+export function turnHistogram(agg: Aggregate): Record<string, [number, number][]> {
+  const out: Record<string, [number, number][]> = {};
+  for (const mode of Object.keys(agg.turns).sort()) {
+    out[mode] = Object.entries(agg.turns[mode]!).map(([t, n]) => [Number(t), n] as [number, number]).sort((a, b) => a[0] - b[0]);
+  }
+  return out;
+}
+
+export function toCsvRows(rows: Row[], columns: readonly string[]): (string | number | null)[][] {
+  return rows.map((r) => columns.map((c) => r[c] ?? null));
+}

@@ -1,0 +1,203 @@
+// Runs a simulation: plans pairings and shards, runs the shards on piscina worker threads,
+// merges their partial aggregates (order-independent sums) and hands game rows to a sink in
+// plan order, so every output is the same on any number of workers.
+import { Piscina } from 'piscina';
+import { hashString } from '../core/seeds.ts';
+import type { Variant } from '../games/registry.ts';
+import { workerBundle } from './worker-bundle.ts';
+import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
+import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
+
+export interface SideSpec {
+  name: string;
+  mode: string;
+  /** The deck list, opaque here (the registry's game reads it). */
+  deck: unknown;
+  /** Where it was read from, for replay commands. */
+  file: string | null;
+}
+
+export interface ArmSpec {
+  label: string;
+  variant?: Variant;
+  description?: string;
+}
+
+export interface RunSpec {
+  game: string;
+  modes: string[];
+  sides: SideSpec[];
+  /** Bots of the pairing's first and second deck. */
+  bots: [string, string];
+  /** Games per pairing per mode (even: played as pairs with seats swapped). */
+  gamesPerPairing: number;
+  seed: number;
+  arms: ArmSpec[];
+  workers: number;
+  wantRows: boolean;
+  /** Pairs of games per shard. */
+  shardPairs?: number;
+}
+
+export interface Pairing {
+  mode: string;
+  a: SideSpec;
+  b: SideSpec;
+  key: number;
+}
+
+/** Every pair of the mode's decks (a round robin; one deck plays itself). */
+export function pairings(spec: RunSpec): Pairing[] {
+  const out: Pairing[] = [];
+  for (const mode of spec.modes) {
+    const sides = spec.sides.filter((s) => s.mode === mode);
+    if (sides.length === 1) out.push({ mode, a: sides[0]!, b: sides[0]!, key: hashString(`${mode}\t${sides[0]!.name}\t${sides[0]!.name}`) });
+    for (let i = 0; i < sides.length; i++) {
+      for (let j = i + 1; j < sides.length; j++) {
+        // The seed stream of a pairing depends on its decks' names only (all arms share it).
+        out.push({ mode, a: sides[i]!, b: sides[j]!, key: hashString(`${mode}\t${sides[i]!.name}\t${sides[j]!.name}`) });
+      }
+    }
+  }
+  return out;
+}
+
+export function planTasks(spec: RunSpec): ShardTask[] {
+  const pairsPerPairing = Math.ceil(spec.gamesPerPairing / 2);
+  const shardPairs = spec.shardPairs ?? 250;
+  const tasks: ShardTask[] = [];
+  for (const arm of spec.arms) {
+    for (const p of pairings(spec)) {
+      for (let start = 0; start < pairsPerPairing; start += shardPairs) {
+        tasks.push({
+          shardIndex: tasks.length,
+          game: spec.game,
+          mode: p.mode,
+          decks: [p.a.deck, p.b.deck],
+          deckNames: [p.a.name, p.b.name],
+          bots: spec.bots,
+          variant: arm.variant,
+          arm: arm.label,
+          masterSeed: spec.seed,
+          pairingKey: p.key,
+          pairStart: start,
+          pairCount: Math.min(shardPairs, pairsPerPairing - start),
+          wantRows: spec.wantRows,
+        });
+      }
+    }
+  }
+  return tasks;
+}
+
+export class SimulationError extends Error {
+  constructor(message: string, readonly failure?: GameFailureInfo) {
+    super(message);
+  }
+}
+
+export interface RunHooks {
+  onProgress?: (gamesDone: number, gamesTotal: number) => void;
+  /** Rows of each shard, in plan order. */
+  onRows?: (rows: GameRow[]) => void;
+  /** Gets a function that stops the run (Ctrl-C). */
+  onAbortable?: (abort: () => Promise<void>) => void;
+}
+
+export interface RunResult {
+  aggregates: Map<string, Aggregate>;
+  games: number;
+  seconds: number;
+  tasks: number;
+}
+
+
+export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promise<RunResult> {
+  const tasks = planTasks(spec);
+  const total = tasks.reduce((a, t) => a + 2 * t.pairCount, 0);
+  const aggregates = new Map<string, Aggregate>(spec.arms.map((a) => [a.label, emptyAggregate()]));
+  const started = performance.now();
+  let done = 0;
+  const pool = new Piscina<ShardTask, ShardResult>({
+    filename: workerBundle(),
+    minThreads: spec.workers,
+    maxThreads: spec.workers,
+    idleTimeout: 60_000,
+    // Keep the queue short: shards are submitted as workers free up (flat memory).
+    maxQueue: 'auto',
+  });
+  let aborted = false;
+  hooks.onAbortable?.(async () => {
+    aborted = true;
+    await pool.destroy();
+  });
+  // Rows reach the sink in plan order: later shards wait in a small buffer.
+  const waiting = new Map<number, GameRow[]>();
+  let nextRows = 0;
+  const flushRows = () => {
+    while (waiting.has(nextRows)) {
+      hooks.onRows?.(waiting.get(nextRows)!);
+      waiting.delete(nextRows);
+      nextRows++;
+    }
+  };
+  try {
+    let next = 0;
+    const inFlight = new Set<Promise<void>>();
+    const limit = Math.max(2, spec.workers * 2);
+    const submit = (task: ShardTask) => {
+      const p = pool.run(task).then(
+        (res) => {
+          mergeInto(aggregates.get(task.arm)!, res.agg);
+          done += res.games;
+          if (spec.wantRows) {
+            waiting.set(res.shardIndex, res.rows ?? []);
+            flushRows();
+          }
+          hooks.onProgress?.(done, total);
+        },
+        (err: unknown) => {
+          throw describeFailure(err, task, spec);
+        },
+      );
+      const tracked = p.finally(() => inFlight.delete(tracked));
+      tracked.catch(() => {}); // the first failure is reported once, through the race below
+      inFlight.add(tracked);
+    };
+    while (next < tasks.length || inFlight.size > 0) {
+      while (next < tasks.length && inFlight.size < limit) submit(tasks[next++]!);
+      await Promise.race(inFlight);
+    }
+  } catch (err) {
+    if (aborted) throw new SimulationError('interrupted');
+    throw err;
+  } finally {
+    await pool.destroy();
+  }
+  return { aggregates, games: done, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
+}
+
+function shellQuote(s: string): string {
+  return /^[\w./:=,@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A failed shard as one line: the game, its seed and the command that replays it. */
+function describeFailure(err: unknown, task: ShardTask, spec: RunSpec): SimulationError {
+  const msg = err instanceof Error ? err.message : String(err);
+  const at = msg.indexOf(FAILURE_MARK);
+  if (at >= 0) {
+    const info = JSON.parse(msg.slice(at + FAILURE_MARK.length)) as GameFailureInfo;
+    const fileOf = (name: string) => spec.sides.find((s) => s.name === name && s.mode === info.mode)?.file ?? `<deck "${name}">`;
+    const cmd = ['lab', 'replay', '--mode', info.mode, '--deck', fileOf(info.seatDecks[0]), '--deck', fileOf(info.seatDecks[1]),
+      '--seed', String(info.seed), '--bots', `${info.seatBots[0]},${info.seatBots[1]}`].map(shellQuote).join(' ');
+    const arm = info.arm ? `arm "${info.arm}", ` : '';
+    const variant = task.variant && (task.variant.patches?.length || task.variant.rules) ? ' (with this arm\'s patches)' : '';
+    return new SimulationError(
+      `a game failed: ${info.message} — ${arm}${info.mode} mode, ${info.seatDecks[0]} (seat 0) vs ${info.seatDecks[1]} (seat 1), pair ${info.pair}, seed ${info.seed}; reproduce with: ${cmd}${variant}`,
+      info,
+    );
+  }
+  return new SimulationError(
+    `a worker died while playing ${task.mode} ${task.deckNames[0]} vs ${task.deckNames[1]}, pairs ${task.pairStart}–${task.pairStart + task.pairCount - 1}: ${msg.split('\n')[0]}`,
+  );
+}

@@ -1,0 +1,186 @@
+// Plays one shard: a run of seeded pairs of games (seats swapped, same seed) for one pairing
+// and mode, and returns compact partial aggregates (and the game rows when asked). Runs in a
+// worker thread, or in the main thread for a single-threaded run. Speaks only the generic
+// Game contract; the registry builds the game.
+import { makeBot, parseBotSpec } from '../../bots/index.ts';
+import type { Bot } from '../../bots/bot.ts';
+import type { CardStatsGame } from '../core/game.ts';
+import { botSeed, gameSeed } from '../core/seeds.ts';
+import { buildGame, type Variant } from '../games/registry.ts';
+import { CardAccumulator, addGame, addPair, emptyAggregate, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
+
+export interface ShardTask {
+  shardIndex: number;
+  game: string;
+  mode: string;
+  /** Side A, side B: their deck lists (opaque here) and names. */
+  decks: [unknown, unknown];
+  deckNames: [string, string];
+  /** Bot specs of side A and side B (a bot travels with its deck when seats swap). */
+  bots: [string, string];
+  variant?: Variant;
+  /** Label of the experiment arm (empty for a plain run). */
+  arm: string;
+  masterSeed: number;
+  pairingKey: number;
+  pairStart: number;
+  pairCount: number;
+  wantRows: boolean;
+}
+
+/** One games.csv row. */
+export type GameRow = (string | number)[];
+export const GAME_ROW_HEADER = [
+  'arm', 'mode', 'deck_a', 'deck_b', 'pair', 'game', 'seed', 'seat0_deck', 'seat1_deck', 'seat0_bot', 'seat1_bot',
+  'first_seat', 'winner_seat', 'winner_deck', 'turns', 'vp_seat0', 'vp_seat1', 'decisions_seat0', 'decisions_seat1',
+];
+
+export interface ShardResult {
+  shardIndex: number;
+  games: number;
+  agg: Aggregate;
+  rows: GameRow[] | null;
+}
+
+/** A game that threw: everything it takes to replay it. */
+export interface GameFailureInfo {
+  message: string;
+  arm: string;
+  mode: string;
+  seed: number;
+  seatDecks: [string, string];
+  seatBots: [string, string];
+  pair: number;
+}
+export const FAILURE_MARK = 'LAB_GAME_FAILED ';
+
+const MAX_DECISIONS = 2_000_000;
+
+interface Prepared {
+  games: [CardStatsGame<unknown>, CardStatsGame<unknown>]; // [A in seat 0, B in seat 0]
+  states: [unknown, unknown];
+  legal: Int32Array;
+  lay: StatLayout;
+  stats: Int32Array;
+  vp: Int32Array;
+}
+
+// Games and states are reused across the shards a worker runs (the catalogue compiles once).
+const prepared = new Map<string, Prepared>();
+
+function prepare(task: ShardTask): Prepared {
+  const key = JSON.stringify([task.game, task.mode, task.deckNames, task.variant ?? null, task.decks]);
+  let p = prepared.get(key);
+  if (p) return p;
+  const ab = buildGame({ game: task.game, mode: task.mode, decks: [task.decks[0], task.decks[1]], variant: task.variant });
+  const ba = buildGame({ game: task.game, mode: task.mode, decks: [task.decks[1], task.decks[0]], variant: task.variant });
+  const states: [unknown, unknown] = [ab.allocState(), ba.allocState()];
+  ab.startRecording(states[0]);
+  ba.startRecording(states[1]);
+  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames);
+  p = {
+    games: [ab, ba],
+    states,
+    legal: new Int32Array(Math.max(ab.maxLegalActions, ba.maxLegalActions)),
+    lay,
+    stats: new Int32Array(2 * lay.kinds * lay.fields),
+    vp: new Int32Array(2 * lay.sources.length),
+  };
+  if (prepared.size > 64) prepared.clear();
+  prepared.set(key, p);
+  return p;
+}
+
+function play(
+  game: CardStatsGame<unknown>,
+  st: unknown,
+  seed: number,
+  bots: [Bot<unknown>, Bot<unknown>],
+  legal: Int32Array,
+  decisions: [number, number],
+): void {
+  game.newGame(st, seed);
+  let guard = 0;
+  while (!game.isTerminal(st)) {
+    const n = game.legalActions(st, legal);
+    const p = game.currentPlayer(st);
+    const a = bots[p]!.choose(game, st, legal, n);
+    game.apply(st, a);
+    decisions[p]!++;
+    if (++guard > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
+  }
+}
+
+export function runShard(task: ShardTask): ShardResult {
+  const prep = prepare(task);
+  const agg = emptyAggregate();
+  const rows: GameRow[] | null = task.wantRows ? [] : null;
+  const specs = [parseBotSpec(task.bots[0]), parseBotSpec(task.bots[1])];
+  const matchup = { a: task.deckNames[0], b: task.deckNames[1] };
+  const acc = new CardAccumulator(prep.lay);
+  let games = 0;
+  for (let i = task.pairStart; i < task.pairStart + task.pairCount; i++) {
+    const seed = gameSeed(task.masterSeed, task.pairingKey, i);
+    const winnerSide: number[] = [];
+    for (let g = 0; g < 2; g++) {
+      // Game 0: side A in seat 0; game 1: seats swapped, same seed (common random numbers).
+      const game = prep.games[g]!;
+      const st = prep.states[g]!;
+      const seatSide = g === 0 ? [0, 1] : [1, 0];
+      const seatBots = [specs[seatSide[0]!]!, specs[seatSide[1]!]!];
+      const bots: [Bot<unknown>, Bot<unknown>] = [
+        makeBot(seatBots[0]!, botSeed(seed, game.seatKey(0), game.seatKey(1), 0)),
+        makeBot(seatBots[1]!, botSeed(seed, game.seatKey(1), game.seatKey(0), 1)),
+      ];
+      const decisions: [number, number] = [0, 0];
+      const seatDecks: [string, string] = [task.deckNames[seatSide[0]!]!, task.deckNames[seatSide[1]!]!];
+      try {
+        play(game, st, seed, bots, prep.legal, decisions);
+      } catch (err) {
+        const info: GameFailureInfo = {
+          message: err instanceof Error ? err.message : String(err),
+          arm: task.arm,
+          mode: task.mode,
+          seed,
+          seatDecks,
+          seatBots: [seatBots[0]!.text, seatBots[1]!.text],
+          pair: i,
+        };
+        throw new Error(FAILURE_MARK + JSON.stringify(info));
+      }
+      const outcome = game.outcome(st)!;
+      game.readCardStats(st, prep.stats);
+      game.readVpSources(st, prep.vp);
+      const vp: [number, number] = [0, 0];
+      for (let s = 0; s < prep.lay.sources.length; s++) {
+        vp[0] += prep.vp[s]!;
+        vp[1] += prep.vp[prep.lay.sources.length + s]!;
+      }
+      const result: GameResult = {
+        mode: task.mode,
+        decks: seatDecks,
+        sideOfSeat0: seatSide[0] as 0 | 1,
+        winner: outcome.winner,
+        first: game.firstPlayer(st),
+        turns: game.turnCount(st),
+        vp,
+        decisions,
+        vpSources: prep.vp,
+        cardStats: prep.stats,
+      };
+      addGame(agg, acc, result, matchup);
+      winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);
+      games++;
+      if (rows) {
+        rows.push([
+          task.arm, task.mode, task.deckNames[0], task.deckNames[1], i, g, seed, seatDecks[0], seatDecks[1],
+          seatBots[0]!.text, seatBots[1]!.text, result.first, outcome.winner,
+          outcome.winner === -1 ? '' : seatDecks[outcome.winner]!, result.turns, vp[0], vp[1], decisions[0], decisions[1],
+        ]);
+      }
+    }
+    addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!);
+  }
+  acc.foldInto(agg, task.mode);
+  return { shardIndex: task.shardIndex, games, agg, rows };
+}
