@@ -6,14 +6,16 @@ import { SetupError } from '../games/blue-rising/game.ts';
 import { ScenarioError } from '../games/blue-rising/scenario.ts';
 import { BotSpecError } from '../../bots/index.ts';
 import { PatchError } from '../games/blue-rising/patches.ts';
+import { RuleOptionError } from '../games/blue-rising/rules-options.ts';
 import { SimulationError } from '../sim/run.ts';
+import { ExperimentError } from '../sim/experiment.ts';
 
 /** Bad input from the user: exit code 2. */
 export class UsageError extends Error {}
 /** A check that ran and failed (a scenario expectation): exit code 1. */
 export class CheckFailed extends Error {}
 
-const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError, PatchError];
+const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError, PatchError, RuleOptionError, ExperimentError];
 
 export function exitCodeOf(err: unknown): number {
   if (err instanceof CheckFailed || err instanceof SimulationError) return 1;

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { cardsCommand } from './commands/cards.ts';
 import { deckCommand } from './commands/deck.ts';
+import { experimentCommand } from './commands/experiment.ts';
 import { replayCommand } from './commands/replay.ts';
 import { scenarioCommand } from './commands/scenario.ts';
 import { simulateCommand } from './commands/simulate.ts';
@@ -22,6 +23,7 @@ program.addCommand(replayCommand());
 program.addCommand(scenarioCommand());
 program.addCommand(deckCommand());
 program.addCommand(simulateCommand());
+program.addCommand(experimentCommand());
 program.addCommand(cardsCommand());
 
 function commandPath(c: Command): string {

@@ -188,10 +188,11 @@ function describeFailure(err: unknown, task: ShardTask, spec: RunSpec): Simulati
   if (at >= 0) {
     const info = JSON.parse(msg.slice(at + FAILURE_MARK.length)) as GameFailureInfo;
     const fileOf = (name: string) => spec.sides.find((s) => s.name === name && s.mode === info.mode)?.file ?? `<deck "${name}">`;
+    const rules = Object.entries(task.variant?.rules ?? {}).flatMap(([k, v]) => ['--rule', `${k}=${v ?? ''}`]);
     const cmd = ['lab', 'replay', '--mode', info.mode, '--deck', fileOf(info.seatDecks[0]), '--deck', fileOf(info.seatDecks[1]),
-      '--seed', String(info.seed), '--bots', `${info.seatBots[0]},${info.seatBots[1]}`].map(shellQuote).join(' ');
+      '--seed', String(info.seed), '--bots', `${info.seatBots[0]},${info.seatBots[1]}`, ...rules].map(shellQuote).join(' ');
     const arm = info.arm ? `arm "${info.arm}", ` : '';
-    const variant = task.variant && (task.variant.patches?.length || task.variant.rules) ? ' (with this arm\'s patches)' : '';
+    const variant = task.variant?.patches?.length ? ` (with this arm's card patches: ${JSON.stringify(task.variant.patches)})` : '';
     return new SimulationError(
       `a game failed: ${info.message} — ${arm}${info.mode} mode, ${info.seatDecks[0]} (seat 0) vs ${info.seatDecks[1]} (seat 1), pair ${info.pair}, seed ${info.seed}; reproduce with: ${cmd}${variant}`,
       info,

@@ -7,9 +7,10 @@ import { Command, Option } from 'commander';
 import { parseBotSpec, splitBotList } from '../../../bots/index.ts';
 import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
 import { loadDeck } from '../../games/blue-rising/decks.ts';
-import { MODES } from '../../games/blue-rising/rules-options.ts';
+import { MODES, parseRuleOverrides } from '../../games/blue-rising/rules-options.ts';
 import { removePendingTemps } from '../../sim/output.ts';
-import { runSimulation, SimulationError, type ArmSpec, type RunSpec, type SideSpec } from '../../sim/run.ts';
+import type { Aggregate } from '../../sim/aggregate.ts';
+import { runSimulation, SimulationError, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
@@ -26,6 +27,7 @@ export interface SimulateOptions {
   json?: boolean;
   gamesCsv?: boolean;
   quiet?: boolean;
+  rule?: string[];
 }
 
 /** Loads and checks the decks; groups them by mode. */
@@ -56,6 +58,11 @@ export function parseBots(text: string): [string, string] {
   return [specs[0]!, specs[1]!];
 }
 
+/** An arm's folder name: its label with anything but letters, digits, ".", "=" and "-" made "-". */
+export function armFolder(label: string): string {
+  return label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9.=-]+/g, '-').replace(/^-+|-+$/g, '') || 'arm';
+}
+
 export function defaultWorkers(): number {
   return Math.max(1, os.availableParallelism());
 }
@@ -64,7 +71,14 @@ export function defaultWorkers(): number {
 export async function runAndWrite(
   spec: RunSpec,
   out: string,
-  opts: { quiet?: boolean; label: string; command: string[]; extra?: Record<string, unknown>; arms?: ArmSpec[] },
+  opts: {
+    quiet?: boolean;
+    label: string;
+    command: string[];
+    extra?: Record<string, unknown>;
+    /** Derives more summary fields from the arms' aggregates (experiments: differences, sweeps). */
+    onAggregates?: (aggs: Map<string, Aggregate>) => Record<string, unknown>;
+  },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
   const progress = makeProgress(opts.label, Boolean(opts.quiet));
@@ -100,7 +114,7 @@ export async function runAndWrite(
   const perArm: Record<string, unknown> = {};
   for (const label of arms) {
     const agg = result.aggregates.get(label)!;
-    const dir = arms.length === 1 && label === '' ? out : join(out, 'arms', label);
+    const dir = arms.length === 1 && label === '' ? out : join(out, 'arms', armFolder(label));
     writeTables(dir, agg);
     perArm[label] = summarize(agg);
   }
@@ -115,6 +129,7 @@ export async function runAndWrite(
     games: result.games,
     ...(arms.length === 1 && arms[0] === '' ? (perArm[''] as object) : { arms: perArm }),
     ...(opts.extra ?? {}),
+    ...(opts.onAggregates ? opts.onAggregates(result.aggregates) : {}),
   };
   writeJson(join(out, 'summary.json'), summary);
   writeJson(join(out, 'manifest.json'), {
@@ -156,6 +171,7 @@ export function simulateCommand(): Command {
     .option('--json', 'print summary.json on stdout')
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
+    .option('--rule <key=value>', 'override a rule knob of rules-options.ts (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
@@ -166,7 +182,7 @@ export function simulateCommand(): Command {
         bots: parseBots(opts.bots),
         gamesPerPairing: games + (games % 2),
         seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [{ label: '' }],
+        arms: [{ label: '', variant: opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : undefined }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
         wantRows: Boolean(opts.gamesCsv),
       };

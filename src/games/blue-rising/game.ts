@@ -72,10 +72,14 @@ export function createContext(
     aspirants[p] = Int16Array.from(asp);
     sizes[p] = d.cards.length;
   }
+  const rules = rulesFor(mode, options);
+  const faultCardId = rules.faultCard === null ? -1 : cat.byName.get(rules.faultCard) ?? -2;
+  if (faultCardId === -2) throw new SetupError(`rule faultCard: unknown card "${rules.faultCard}"`);
   return {
     cat,
     mode,
-    options: rulesFor(mode, options),
+    options: rules,
+    faultCardId,
     cardOf,
     deckSize: sizes,
     aspirants,

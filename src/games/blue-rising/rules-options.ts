@@ -40,6 +40,8 @@ export interface RuleOptions {
   reactionTrapCost: number;
   /** D26: end-of-turn discards make resources (false: the pool is already gone). */
   endOfTurnDiscardsGiveResources: boolean;
+  /** Test-only fault injection: the engine throws when a card of this name is played. */
+  faultCard: string | null;
 }
 
 export const RULES: Record<Mode, RuleOptions> = {
@@ -61,6 +63,7 @@ export const RULES: Record<Mode, RuleOptions> = {
     reactionTraps: 1,
     reactionTrapCost: 1,
     endOfTurnDiscardsGiveResources: false,
+    faultCard: null,
   },
   quick: {
     vpToWin: 3,
@@ -80,9 +83,36 @@ export const RULES: Record<Mode, RuleOptions> = {
     reactionTraps: 1,
     reactionTrapCost: 1,
     endOfTurnDiscardsGiveResources: false,
+    faultCard: null,
   },
 };
 
 export function rulesFor(mode: Mode, overrides: Partial<RuleOptions> = {}): RuleOptions {
   return { ...RULES[mode], ...overrides };
+}
+
+export class RuleOptionError extends Error {}
+
+/** Parses "key=value" rule overrides (numbers, true/false, or a name), naming the bad one. */
+export function parseRuleOverrides(items: readonly string[]): Partial<RuleOptions> {
+  const out: Record<string, unknown> = {};
+  const base = RULES.standard as unknown as Record<string, unknown>;
+  for (const item of items) {
+    const m = /^([A-Za-z]+)=(.*)$/.exec(item.trim());
+    if (!m) throw new RuleOptionError(`--rule "${item}": expected key=value`);
+    const [, key, raw] = m as unknown as [string, string, string];
+    if (!(key in base)) throw new RuleOptionError(`--rule ${key}: unknown rule knob (valid: ${Object.keys(base).join(', ')})`);
+    const kind = typeof base[key];
+    if (key === 'faultCard') out[key] = raw === '' ? null : raw;
+    else if (kind === 'boolean') {
+      if (raw !== 'true' && raw !== 'false') throw new RuleOptionError(`--rule ${key}: expected true or false, got "${raw}"`);
+      out[key] = raw === 'true';
+    } else if (kind === 'number') {
+      if (!/^\d+$/.test(raw) || Number(raw) > 100000) throw new RuleOptionError(`--rule ${key}: expected a non-negative integer, got "${raw}"`);
+      out[key] = Number(raw);
+    } else {
+      throw new RuleOptionError(`--rule ${key}: cannot be set from the command line`);
+    }
+  }
+  return out as Partial<RuleOptions>;
 }

@@ -1092,6 +1092,7 @@ function completePlay(st: BRState, p: number): void {
   const t = w[O_PEND_TARGET]!;
   const c = ctx.cardOf[inst]!;
   w[O_PEND_INST] = -1;
+  if (c === ctx.faultCardId) throw new Error(`fault injected for tests: ${ctx.cat.names[c]} was played`);
   recordCount(st, inst, R_PLAYED);
   switch (ctx.cat.type[c]) {
     case T_CHARACTER: {

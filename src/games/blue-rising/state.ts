@@ -115,6 +115,8 @@ export interface GameContext {
   readonly deckNames: readonly [string, string];
   /** A hash of each deck list: seeds its shuffle stream (common random numbers across seat swaps). */
   readonly deckKeys: readonly [number, number];
+  /** Card id of options.faultCard (test-only fault injection), or -1. */
+  readonly faultCardId: number;
   /** Scratch buffers for the engine's own use (never hold state across calls). */
   readonly scratch: Int32Array;
   readonly scratch2: Int32Array;

@@ -1,0 +1,126 @@
+// `lab experiment FILE`: a base and patched arms (and sweeps of one card stat), all on the
+// same seeds; outputs per arm and each arm's difference from the base with its interval.
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
+import { checkPatch, type CardPatch } from '../../games/blue-rising/patches.ts';
+import { parseRuleOverrides, type RuleOptions } from '../../games/blue-rising/rules-options.ts';
+import { C, D } from '../../sim/aggregate.ts';
+import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
+import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from '../../sim/experiment.ts';
+import { atomicWrite, csvText } from '../../sim/output.ts';
+import { rate, round6, wilson } from '../../report/stats.ts';
+import { action, intOption, UsageError } from '../errors.ts';
+import { defaultWorkers, loadSides, parseBots, runAndWrite } from './simulate.ts';
+import type { RunSpec } from '../../sim/run.ts';
+
+
+function rulesOf(exp: ExperimentFile, file: string): Partial<RuleOptions> | undefined {
+  if (!exp.rules) return undefined;
+  try {
+    return parseRuleOverrides(Object.entries(exp.rules).map(([k, v]) => `${k}=${v ?? ''}`));
+  } catch (e) {
+    throw new ExperimentError(`${file}: rules: ${(e as Error).message.replace(/^--rule /, '')}`);
+  }
+}
+
+/** Builds the run of an experiment file (checks decks, bots, patches). */
+export function experimentSpec(file: string, workers: number, wantRows: boolean): { spec: RunSpec; exp: ExperimentFile; patched: string[] } {
+  const exp = loadExperiment(file);
+  let loaded;
+  try {
+    loaded = loadSides(exp.decks, exp.modes && exp.modes.length === 1 ? exp.modes[0] : undefined);
+  } catch (e) {
+    throw new ExperimentError(`${file}: decks: ${(e as Error).message}`);
+  }
+  const modes = exp.modes ? loaded.modes.filter((m) => exp.modes!.includes(m)) : loaded.modes;
+  for (const m of exp.modes ?? []) if (!loaded.modes.includes(m)) throw new ExperimentError(`${file}: modes: no ${m} deck among the decks`);
+  let bots: [string, string];
+  try {
+    bots = parseBots(Array.isArray(exp.bots) ? exp.bots.join(',') : exp.bots ?? 'random');
+  } catch (e) {
+    throw new ExperimentError(`${file}: bots: ${(e as Error).message}`);
+  }
+  const rules = rulesOf(exp, file);
+  const arms = expandArms(exp);
+  const patched = new Set<string>();
+  arms.forEach((a, i) => {
+    a.patches.forEach((p, j) => {
+      const where = a.sweep ? `sweeps (${a.name})` : `arms.${i - 1}.patches.${j}`;
+      try {
+        checkPatch(p as CardPatch, CARDS, where);
+      } catch (e) {
+        throw new ExperimentError(`${file}: ${(e as Error).message}`);
+      }
+      patched.add(p.card);
+    });
+  });
+  const spec: RunSpec = {
+    game: 'blue-rising',
+    modes,
+    sides: loaded.sides.filter((s) => modes.includes(s.mode)),
+    bots,
+    gamesPerPairing: exp.games + (exp.games % 2),
+    seed: exp.seed,
+    arms: arms.map((a) => ({ label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description })),
+    workers,
+    wantRows,
+  };
+  return { spec, exp, patched: [...patched].sort() };
+}
+
+export function experimentCommand(): Command {
+  return new Command('experiment')
+    .description('run an experiment file: a base arm, patched arms and sweeps on the same seeds, with each arm\'s difference from the base')
+    .argument('<file>', 'experiment file (JSON)')
+    .option('--out <dir>', 'output folder (default: reports/experiments/<name>)')
+    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
+    .option('--json', 'print summary.json on stdout')
+    .option('--games-csv', 'also write games.csv, one row per game (streamed)')
+    .option('--quiet', 'no progress')
+    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean }) => {
+      const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
+      const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv));
+      if (spec.sides.length === 0) throw new UsageError(`${file}: no deck to play`);
+      const out = resolve(opts.out ?? join('reports', 'experiments', exp.name));
+      let diffs: Difference[] = [];
+      const sweeps: unknown[] = [];
+      const summary = await runAndWrite(spec, out, {
+        quiet: opts.quiet,
+        label: `experiment ${exp.name}`,
+        command: ['lab', ...process.argv.slice(2)],
+        extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
+        onAggregates: (aggs) => {
+          const base = aggs.get('base')!;
+          for (const arm of spec.arms.slice(1)) diffs.push(...compareArms(base, aggs.get(arm.label)!, arm.label, patched));
+          for (const s of exp.sweeps ?? []) {
+            const points: unknown[] = [];
+            for (const v of s.values) {
+              const agg = aggs.get(`${s.card} ${s.field}=${v}`)!;
+              for (const mode of Object.keys(agg.cards).sort()) {
+                const c = agg.cards[mode]?.[s.card];
+                if (c) {
+                  const [lo, hi] = wilson(c[C.wonGih]!, c[C.gih]!);
+                  points.push({ value: v, mode, kind: 'card', name: s.card, wr: round6(rate(c[C.wonGih]!, c[C.gih]!)), lo: round6(lo), hi: round6(hi), n: c[C.gih]! });
+                }
+                for (const deck of Object.keys(agg.decks[mode] ?? {}).sort()) {
+                  if (!agg.cards[mode]?.[s.card]) continue;
+                  const d = agg.decks[mode]![deck]!;
+                  const holds = spec.sides.some((sd) => sd.name === deck && sd.mode === mode && (sd.deck as { entries: { name: string }[] }).entries.some((e) => e.name === s.card));
+                  if (!holds) continue;
+                  const [lo, hi] = wilson(d[D.wins]!, d[D.games]!);
+                  points.push({ value: v, mode, kind: 'deck', name: deck, wr: round6(rate(d[D.wins]!, d[D.games]!)), lo: round6(lo), hi: round6(hi), n: d[D.games]! });
+                }
+              }
+            }
+            sweeps.push({ card: s.card, field: s.field, points });
+          }
+          return { differences: diffs, sweeps };
+        },
+      });
+      atomicWrite(join(out, 'differences.csv'), csvText(DIFFERENCE_COLUMNS, diffs.map((d) => DIFFERENCE_COLUMNS.map((k) => d[k]))));
+      diffs = [];
+      if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+      else if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,differences.csv,arms/…}\n`);
+    }));
+}
