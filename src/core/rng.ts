@@ -1,18 +1,35 @@
 // Seeded randomness. The hot path uses xoshiro128** whose four state words live inside a
-// caller's Int32Array (the game state), so that a clone continues the same stream. Seeds
-// are expanded once per game with seedrandom's Alea (about 1 µs; its default ARC4 takes
-// about 7 µs to seed, a noticeable share of a quick game), never on the hot path.
+// caller's Int32Array (the game state), so that a clone continues the same stream. Integer
+// seeds are expanded with splitmix32; string seeds with seedrandom's Alea (about 1 µs;
+// seedrandom's default ARC4 takes about 7 µs, a noticeable share of a quick game).
 import seedrandom from 'seedrandom';
 import type { Rng } from './game.ts';
 
-/** Fills words[offset..offset+3] with a non-zero xoshiro128 state derived from `seed`. */
+/**
+ * Fills words[offset..offset+3] with a non-zero xoshiro128 state derived from `seed`: an
+ * integer seed is expanded with splitmix32 (a few ns: games are seeded millions of times),
+ * any other seed through seedrandom's Alea.
+ */
 export function seedWords(seed: string | number, words: Int32Array, offset: number): void {
-  const gen = seedrandom.alea(String(seed));
   let any = 0;
-  for (let i = 0; i < 4; i++) {
-    const w = gen.int32();
-    words[offset + i] = w;
-    any |= w;
+  if (typeof seed === 'number' && Number.isInteger(seed)) {
+    let x = (seed >>> 0) ^ ((seed / 4294967296) >>> 0);
+    for (let i = 0; i < 4; i++) {
+      x = (x + 0x9e3779b9) | 0;
+      let z = x;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      z ^= z >>> 16;
+      words[offset + i] = z;
+      any |= z;
+    }
+  } else {
+    const gen = seedrandom.alea(String(seed));
+    for (let i = 0; i < 4; i++) {
+      const w = gen.int32();
+      words[offset + i] = w;
+      any |= w;
+    }
   }
   if (any === 0) words[offset] = 0x9e3779b9 | 0;
 }
