@@ -27,6 +27,7 @@ import { SeededRng, mixSeed } from '../core/rng.ts';
 import { matchFromFiles } from '../games/blue-rising/index.ts';
 import type { Mode } from '../games/blue-rising/rules-options.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
+import { benchSimulation } from './sim.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -196,6 +197,8 @@ const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
 for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode);
+// `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
+const simulation = process.argv.includes('--engine-only') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
 
 console.log(JSON.stringify({
   node: process.version,
@@ -204,5 +207,6 @@ console.log(JSON.stringify({
   date: new Date().toISOString(),
   gcExposed: gc !== undefined,
   modes,
+  simulation,
   benchSeconds: round((Date.now() - started) / 1000),
 }, null, 2));

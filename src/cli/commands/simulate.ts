@@ -154,6 +154,8 @@ export async function runAndWrite(
     seconds: Math.round(result.seconds * 1000) / 1000,
     games: result.games,
     gamesPerSecond: Math.round(result.games / result.seconds),
+    // Peak resident memory of the whole process, worker threads included.
+    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
   });
   return summary;
 }

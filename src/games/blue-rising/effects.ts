@@ -186,7 +186,8 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
         if (isOver(st)) return;
       }
     } else {
-      const t = singleTarget(st, p, sel, src, chosen);
+      // "target" names the ability's subject: its chosen character, else the first one it names.
+      const t = singleTarget(st, p, sel, src, sel === S_TARGET ? primary : chosen);
       const gs = t >= 0 ? slotOf(st, t) : -1;
       if (gs >= 0) runCharVerb(st, p, card, verb, amount, kw, gs, src);
       else if (verb === V_POWER && environmentFighter(st, p, sel) >= 0) {

@@ -393,6 +393,7 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
     const inst = w[O_OCC + gs]!;
     if (inst < 0 || w[O_FACEDOWN + gs] !== 0) continue;
     if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
+    if (gs === srcGs && cat.abNoSelf[slot]) continue; // a swap needs another character
     // D22: naming an opposing Résistant character costs 1 more per instance.
     const extra = fight ? resistExtra(st, p, card, trig, srcInst, inst) : t >= 6 ? resistance(st, gs) : 0;
     if (canRaise(cost + extra, fromHand)) out[n++] = base + t;

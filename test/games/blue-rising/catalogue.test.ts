@@ -16,10 +16,9 @@ describe('catalogue v0', () => {
   it('compiles (every field in the closed vocabulary)', () => {
     expect(() => compileCatalogue(CARDS)).not.toThrow();
   });
-  it('has unique names and a sensible size', () => {
+  it('has unique names and at least 70 cards (the card pool issue)', () => {
     expect(new Set(CARDS.map((c) => c.name)).size).toBe(CARDS.length);
-    expect(CARDS.length).toBeGreaterThanOrEqual(45);
-    expect(CARDS.length).toBeLessThanOrEqual(55);
+    expect(CARDS.length).toBeGreaterThanOrEqual(70);
   });
   it('every card has French text and explicit provenance for its cost', () => {
     for (const c of CARDS) {

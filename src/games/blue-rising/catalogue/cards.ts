@@ -1,17 +1,38 @@
-// Catalogue v0. The cards of the rules' §13 carry the numbers the seeds show
+// Catalogue v1. The cards of the rules' §13 carry the numbers the seeds show
 // (provenance 'seed' or 'assumed'); everything else is invented to exercise every rule,
-// keyword, verb, selector and faction rider at least once, and marked 'invented'.
+// keyword, verb, selector and faction rider, and marked 'invented'.
 //
-// Power budget used for the invented numbers (value = power + support + 1 per keyword
-// instance, Avant/Arrière/Défense/Attaque +X counting ~X/2 rounded up since conditional,
-// + ~1 per ability effect):
-//   Aspirant, cost 0–1 ........ value ≈ cost + 2
-//   Hero,     cost 2–4 ........ power 3–6, value ≈ cost + 3
-//   Legend,   cost 4–6 ........ power 6–8, value ≈ cost + 4 (R26 gates them: worth the wait)
-//   Events/Traps .............. cost ≈ swing in power / 2, resources neutral at cost 0
-//   Objects ................... cost ≈ bonus points (permanent, one per character)
-//   Environments .............. power 2–5, the weaker the power the better the tap
-// Seed cards keep their seed numbers even when they sit off-budget (Nisqy is cheap for 5).
+// Power budget for the invented numbers. A card's value is counted in points:
+//   power, support ................................ 1 per point
+//   Résistant (per instance), Contre-Attaque, Attaque à Distance, Furtif, Rage ... 1 each
+//   Avant / Arrière / Défense / Attaque +X ....... ceil(X/2) (they hold in one row or role only)
+//   effects:
+//     a card drawn, a resource gained .............. 1 each (an Event or Trap replaces
+//                                                    itself: its first card drawn is free)
+//     ±X power until end of turn ................... ceil(|X|/2)
+//     a keyword until end of turn .................. its points as printed (above)
+//     tap, untap, swap, a Squire token ............. 1 each
+//     return to hand ............................... 2 (an opposing character), 1 (your own)
+//     destroy ...................................... 3
+//     on every character of a side ................. +1 over the single-character value
+//                                                    (the adjacent ones count as single)
+//     a faction rider .............................. free (a conditional bonus)
+// What a point of cost buys:
+//   Aspirant, cost 0–1 ... value = cost + 2            Hero, cost 2–4 ... value = cost + 3
+//   Legend,   cost 4–6 ... value = cost + 4 (R26 gates them: worth the wait)
+//   Events and Traps ..... cost = value; an Event that only gives resources costs its
+//                          value − 2 (Campagne d'hiver: 2 resources for 0). A Trap costs
+//                          nothing to set; placed in step 2a it costs 1 more.
+//   Objects .............. cost = points of the permanent bonus; a destroy-for-effect is
+//                          free (destroying it gives the bonus up)
+//   Environments ......... power + 2 × tap value = 6 ± 1 (the weaker, the better the tap)
+//   Artefacts ............ value = cost + 3 (one use, behind a Quest, no card spent)
+// Known outliers, kept because rules scenarios quote their numbers: Soigneuse Itinérante
+// (−1), Impératrice Solenne (+1), Fosse à Pointes (value 2 for 1), Posture Défensive (value 1
+// for 0; Défense until the end of your own turn rarely counts), Jugement Sommaire (value 3
+// for 4), Couronne des Anciens (value 2 for 1), Sceptre d'Invocation (seed effect, cost 0).
+// Seed cards keep their seed numbers even when they sit off-budget (Nisqy is cheap for 5,
+// Piège de Glace's +4 for 1).
 //
 // Worked example (§12) constraints honoured here: Arthur and Nisqy carry no keyword that
 // would change the 11 vs 10 (no Avant/Arrière/Défense/Attaque), Ripp supports exactly 2,
@@ -638,6 +659,280 @@ const RAW: CardDef[] = [
     quest: { kind: 'discardAtLeast', n: 8, opponentTurn: false },
     artefact: { effects: [{ verb: 'draw', target: 'controller', amount: 3 }] },
     text: 'Quête : votre défausse contient au moins 8 cartes (révélable pendant votre tour seulement). Piochez 3 cartes.',
+    provenance: {},
+  },
+  // ───────────────────────── Catalogue v1 additions (invented, on the budget above) ─────────────────────────
+  // Gardiens
+  {
+    name: 'Sergent de la Garde',
+    type: 'character',
+    grade: 'hero',
+    faction: 'Gardiens',
+    cost: 3,
+    power: 4,
+    support: 1,
+    keywords: { front: 2 },
+    // 4 + 1 + Avant+2 (1) = 6 = 3 + 3
+    text: 'Avant+2.',
+    provenance: {},
+  },
+  {
+    name: 'Gardienne du Seuil',
+    type: 'character',
+    grade: 'hero',
+    faction: 'Gardiens',
+    cost: 3,
+    power: 3,
+    support: 1,
+    keywords: { defense: 2, counterAttack: true },
+    // 3 + 1 + Défense+2 (1) + Contre-Attaque (1) = 6 = 3 + 3
+    text: 'Défense+2. Contre-Attaque.',
+    provenance: {},
+  },
+  // Veilleurs
+  {
+    name: 'Inquisitrice des Brumes',
+    type: 'character',
+    grade: 'hero',
+    faction: 'Veilleurs',
+    cost: 3,
+    power: 4,
+    support: 1,
+    tap: { effects: [{ verb: 'tap', target: 'chosenOpponent' }] },
+    // 4 + 1 + tap (1) = 6 = 3 + 3
+    text: 'Incliner : inclinez un personnage adverse ciblé.',
+    provenance: {},
+  },
+  {
+    name: 'Reine des Brumes',
+    type: 'character',
+    grade: 'legend',
+    faction: 'Veilleurs',
+    cost: 6,
+    power: 6,
+    support: 1,
+    keywords: { stealth: true },
+    onEnter: { effects: [{ verb: 'tap', target: 'allOpponent' }] },
+    // 6 + 1 + Furtif (1) + tap every opposing character (2) = 10 = 6 + 4
+    text: 'Furtif. En arrivant en jeu : inclinez chaque personnage adverse.',
+    provenance: {},
+  },
+  // Émissaires
+  {
+    name: 'Espionne des Cours',
+    type: 'character',
+    grade: 'hero',
+    faction: 'Émissaires',
+    cost: 2,
+    power: 3,
+    support: 0,
+    keywords: { stealth: true },
+    tap: { effects: [{ verb: 'swap', target: 'chosenOwn' }] },
+    // 3 + 0 + Furtif (1) + swap (1) = 5 = 2 + 3
+    text: "Furtif. Incliner : l'Espionne des Cours échange sa place avec un autre de vos personnages ciblé.",
+    provenance: {},
+  },
+  {
+    name: 'Seigneur Kaël',
+    type: 'character',
+    grade: 'legend',
+    faction: 'Émissaires',
+    cost: 5,
+    power: 7,
+    support: 0,
+    keywords: { rage: true, front: 1 },
+    // 7 + 0 + Rage (1) + Avant+1 (1) = 9 = 5 + 4
+    text: 'Rage. Avant+1.',
+    provenance: {},
+  },
+  {
+    name: 'Sonneur de Cor',
+    type: 'character',
+    grade: 'aspirant',
+    faction: 'Émissaires',
+    cost: 1,
+    power: 1,
+    support: 1,
+    onEnter: { effects: [{ verb: 'createSquires', target: 'controller', amount: 1 }] },
+    // 1 + 1 + a Squire (1) = 3 = 1 + 2
+    text: 'En arrivant en jeu : placez un Écuyer sur un de vos emplacements de personnage vides.',
+    provenance: {},
+  },
+  // Without faction
+  {
+    name: 'Chasseur des Crêtes',
+    type: 'character',
+    grade: 'hero',
+    faction: null,
+    cost: 3,
+    power: 3,
+    support: 1,
+    keywords: { ranged: true, back: 2 },
+    // 3 + 1 + Distance (1) + Arrière+2 (1) = 6 = 3 + 3
+    text: 'Attaque à Distance. Arrière+2.',
+    provenance: {},
+  },
+  {
+    name: 'Vagabond Millénaire',
+    type: 'character',
+    grade: 'legend',
+    faction: null,
+    cost: 5,
+    power: 6,
+    support: 0,
+    keywords: { counterAttack: true },
+    onEnter: { effects: [{ verb: 'power', target: 'allOwn', amount: 1 }] },
+    // 6 + 0 + Contre-Attaque (1) + +1 to every own character (2) = 9 = 5 + 4
+    text: "Contre-Attaque. En arrivant en jeu : chacun de vos personnages gagne Puissance +1 jusqu'à la fin du tour.",
+    provenance: {},
+  },
+  // Events
+  {
+    name: 'Harangue',
+    type: 'event',
+    cost: 1,
+    play: {
+      effects: [{ verb: 'grantKeyword', target: 'chosenOwn', keyword: 'attack', amount: 2 }],
+      rider: { faction: 'Émissaires', effects: [{ verb: 'grantKeyword', target: 'target', keyword: 'rage' }] },
+    },
+    // Attaque+2 (1), rider free = 1
+    text: "Un de vos personnages ciblé gagne Attaque+2 jusqu'à la fin du tour. Émissaires : il gagne aussi Rage.",
+    provenance: {},
+  },
+  {
+    name: 'Serment des Gardiens',
+    type: 'event',
+    cost: 1,
+    play: {
+      effects: [{ verb: 'grantKeyword', target: 'chosenOwn', keyword: 'resistant', amount: 1 }],
+      rider: { faction: 'Gardiens', effects: [{ verb: 'power', target: 'target', amount: 1 }] },
+    },
+    // Résistant (1), rider free = 1
+    text: "Un de vos personnages ciblé gagne Résistant jusqu'à la fin du tour. Gardiens : il gagne aussi Puissance +1.",
+    provenance: {},
+  },
+  {
+    name: 'Maléfice',
+    type: 'event',
+    cost: 1,
+    play: { effects: [{ verb: 'power', target: 'chosenOpponent', amount: -2 }] },
+    // -2 on one character (1) = 1
+    text: "Un personnage adverse ciblé subit Puissance -2 jusqu'à la fin du tour.",
+    provenance: {},
+  },
+  {
+    name: 'Levée en Masse',
+    type: 'event',
+    cost: 2,
+    play: { effects: [{ verb: 'createSquires', target: 'controller', amount: 2 }] },
+    // two Squires (2) = 2
+    text: 'Placez deux Écuyers sur vos emplacements de personnage vides.',
+    provenance: {},
+  },
+  // Traps
+  {
+    name: 'Embuscade Nocturne',
+    type: 'trap',
+    cost: 1,
+    trap: {
+      effects: [{ verb: 'power', target: 'defender', amount: 2 }],
+      // A Trap has no chosen target: its rider names the fighter again.
+      rider: { faction: 'Veilleurs', effects: [{ verb: 'grantKeyword', target: 'defender', keyword: 'counterAttack' }] },
+    },
+    // +2 (1), rider free = 1
+    text: 'Le Défenseur gagne Puissance +2. Veilleurs : il gagne aussi Contre-Attaque.',
+    provenance: {},
+  },
+  {
+    name: 'Sables Mouvants',
+    type: 'trap',
+    cost: 1,
+    trap: {
+      effects: [{ verb: 'power', target: 'attacker', amount: -2 }],
+      rider: { faction: 'Émissaires', effects: [{ verb: 'power', target: 'attacker', amount: -2 }] },
+    },
+    // -2 (1), rider free = 1
+    text: "L'Attaquant subit Puissance -2. Émissaires : il subit encore Puissance -2.",
+    provenance: {},
+  },
+  {
+    name: "Cor d'Alarme",
+    type: 'trap',
+    cost: 1,
+    trap: {
+      effects: [
+        { verb: 'untap', target: 'defender' },
+        { verb: 'draw', target: 'controller', amount: 1 },
+      ],
+    },
+    // untap (1) + a card (the Trap replaces itself: free) = 1
+    text: 'Redressez le Défenseur. Piochez 1 carte.',
+    provenance: {},
+  },
+  // Objects
+  {
+    name: "Cape d'Ombre",
+    type: 'object',
+    cost: 1,
+    bonus: { keywords: { stealth: true } },
+    // Furtif (1) = 1
+    text: 'Le personnage équipé gagne Furtif.',
+    provenance: {},
+  },
+  {
+    name: 'Gantelets de Fer',
+    type: 'object',
+    cost: 2,
+    bonus: { power: 1, keywords: { attack: 2 } },
+    // +1 (1) + Attaque+2 (1) = 2
+    text: 'Le personnage équipé gagne Puissance +1 et Attaque+2.',
+    provenance: {},
+  },
+  // Environment
+  {
+    name: 'Campement Nomade',
+    type: 'environment',
+    cost: 0,
+    power: 1,
+    tap: { effects: [{ verb: 'createSquires', target: 'controller', amount: 2 }] },
+    // power 1 + 2 × two Squires (2) = 5 ≈ 6
+    text: 'Incliner : placez deux Écuyers sur vos emplacements de personnage vides.',
+    provenance: {},
+  },
+  // Artefacts
+  {
+    name: 'Talisman de la Dernière Garde',
+    type: 'artefact',
+    cost: 0,
+    quest: { kind: 'opponentVpAtLeast', n: 3, opponentTurn: true },
+    artefact: {
+      effects: [
+        { verb: 'power', target: 'ownFighter', amount: 4 },
+        { verb: 'draw', target: 'controller', amount: 1 },
+      ],
+    },
+    // +4 (2) + a card (1) = 3 = 0 + 3; usable only during an attack (it names the fight)
+    text: "Quête : votre adversaire a au moins 3 Points de Victoire (révélable pendant le tour adverse). Pendant une Attaque : votre combattant gagne Puissance +4 jusqu'à la fin du tour ; piochez 1 carte.",
+    provenance: {},
+  },
+  {
+    name: 'Orbe de Discorde',
+    type: 'artefact',
+    cost: 0,
+    quest: { kind: 'opponentCharactersAtMost', n: 2, opponentTurn: false },
+    artefact: { effects: [{ verb: 'destroy', target: 'chosenOpponent' }] },
+    // destroy (3) = 0 + 3
+    text: "Quête : votre adversaire n'a plus que 2 personnages ou moins en jeu (révélable pendant votre tour seulement). Détruisez un personnage adverse ciblé.",
+    provenance: {},
+  },
+  {
+    name: 'Sablier des Marées',
+    type: 'artefact',
+    cost: 0,
+    quest: { kind: 'handAtLeast', n: 7, opponentTurn: true },
+    artefact: { effects: [{ verb: 'gainResources', target: 'controller', amount: 3 }] },
+    // three resources (3) = 0 + 3
+    text: 'Quête : vous avez au moins 7 cartes en main (révélable pendant le tour adverse). Gagnez 3 ressources.',
     provenance: {},
   },
 ];

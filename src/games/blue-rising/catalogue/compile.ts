@@ -85,6 +85,8 @@ export interface Catalogue {
   readonly abFight: Int8Array;
   /** Resources the ability yields when it is nothing but gainResources (a resource effect, D11), else 0. */
   readonly abResource: Int16Array;
+  /** 1 when the chosen target may not be the source itself (a swap needs another character). */
+  readonly abNoSelf: Int8Array;
   readonly program: Int32Array;
   // Quests (R43).
   readonly questKind: Int8Array;
@@ -179,6 +181,7 @@ export function compileCatalogue(defs: readonly CardDef[]): Catalogue {
     abTarget: new Int8Array(n * NUM_TRIGGERS),
     abFight: new Int8Array(n * NUM_TRIGGERS),
     abResource: new Int16Array(n * NUM_TRIGGERS),
+    abNoSelf: new Int8Array(n * NUM_TRIGGERS),
     program: new Int32Array(0),
     questKind: new Int8Array(n).fill(-1),
     questN: new Int16Array(n),
@@ -276,7 +279,7 @@ export function compileCatalogue(defs: readonly CardDef[]): Catalogue {
 }
 
 function compileAbility(
-  cat: { abStart: Int32Array; abCount: Int16Array; abTarget: Int8Array; abFight: Int8Array; abResource: Int16Array },
+  cat: { abStart: Int32Array; abCount: Int16Array; abTarget: Int8Array; abFight: Int8Array; abResource: Int16Array; abNoSelf: Int8Array },
   program: number[],
   id: number,
   name: string,
@@ -294,6 +297,7 @@ function compileAbility(
   let fight = false;
   let onlyGain = true;
   let gain = 0;
+  let noSelf = false;
   const lists: [string, typeof ab.effects, number][] = [[`${field}.effects`, ab.effects, -1]];
   if (ab.rider !== undefined) {
     const f = FACTIONS.indexOf(ab.rider.faction);
@@ -346,6 +350,7 @@ function compileAbility(
       } else if (e.keyword !== undefined) {
         throw new CardError(name, `${where}.keyword`, 'only grantKeyword takes a keyword');
       }
+      if (e.verb === 'swap') noSelf = true;
       if (e.verb === 'gainResources') gain += amount;
       else onlyGain = false;
       program.push(verb, sel, amount, kw, rider);
@@ -364,6 +369,7 @@ function compileAbility(
   cat.abTarget[slot] = chosen === null ? TK_NONE : TARGET_KIND[chosen]!;
   cat.abFight[slot] = fight ? 1 : 0;
   cat.abResource[slot] = onlyGain ? gain : 0;
+  cat.abNoSelf[slot] = noSelf ? 1 : 0;
 }
 
 function TR_ENVIRONMENT_TAP(type: number): number {
