@@ -304,22 +304,21 @@ function potential(st: BRState, p: number, inMain: boolean, tapMask: number): nu
 
 // A lazily computed potential for one enumeration: most costs are covered by pool + hand,
 // so the scan of resource effects runs only when a cost goes beyond that.
-let potState: BRState | null = null;
-let potPlayer = 0, potMain = false, potCheap = 0, potFull = -1, potTaps = 0;
+const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, taps: 0 };
 function beginAfford(st: BRState, p: number, inMain: boolean, tapMask: number): void {
-  potState = st;
-  potPlayer = p;
-  potMain = inMain;
-  potTaps = tapMask;
-  potCheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]!;
-  potFull = -1;
+  AFF.st = st;
+  AFF.p = p;
+  AFF.main = inMain;
+  AFF.taps = tapMask;
+  AFF.cheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]!;
+  AFF.full = -1;
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
 function canRaise(need: number, fromHand: boolean): boolean {
   const n = fromHand ? need + 1 : need;
-  if (n <= potCheap) return true;
-  if (potFull < 0) potFull = potential(potState!, potPlayer, potMain, potTaps);
-  return n <= potFull;
+  if (n <= AFF.cheap) return true;
+  if (AFF.full < 0) AFF.full = potential(AFF.st!, AFF.p, AFF.main, AFF.taps);
+  return n <= AFF.full;
 }
 
 /** Instance on the actor-relative target t (0–5 own, 6–11 opponent's), or -1. */
