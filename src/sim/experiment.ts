@@ -175,11 +175,18 @@ export interface ExpandedArm {
 }
 
 /** The base arm, the patched arms, then one arm per sweep value. */
-export function expandArms(exp: ExperimentFile): ExpandedArm[] {
+export function expandArms(exp: ExperimentFile, file = 'experiment'): ExpandedArm[] {
   const arms: ExpandedArm[] = [{ name: 'base', patches: [] }];
   for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches, description: a.description });
-  for (const s of exp.sweeps ?? []) {
+  const names = new Set(arms.map((a) => a.name));
+  for (const [i, s] of (exp.sweeps ?? []).entries()) {
     for (const v of s.values) {
+      const name = `${s.card} ${s.field}=${v}`;
+      if (names.has(name)) {
+        const why = arms.some((a) => a.name === name && !a.sweep) ? 'an arm of arms has that name' : 'the value is repeated';
+        throw new ExperimentError(`${file}: sweeps.${i}.values: the arm "${name}" already exists (${why})`);
+      }
+      names.add(name);
       const patch: PatchSpec = { card: s.card };
       if (s.field === 'cost' || s.field === 'power' || s.field === 'support') patch[s.field] = v;
       else patch.keywords = { [s.field]: v };

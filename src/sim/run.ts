@@ -4,7 +4,7 @@
 import { Piscina } from 'piscina';
 import { hashString } from '../core/seeds.ts';
 import type { Variant } from '../games/registry.ts';
-import { workerBundle } from './worker-bundle.ts';
+import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
 import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
 import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
 
@@ -118,8 +118,9 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const aggregates = new Map<string, Aggregate>(spec.arms.map((a) => [a.label, emptyAggregate()]));
   const started = performance.now();
   let done = 0;
+  const bundle = buildWorkerBundle();
   const pool = new Piscina<ShardTask, ShardResult>({
-    filename: workerBundle(),
+    filename: bundle,
     minThreads: spec.workers,
     maxThreads: spec.workers,
     idleTimeout: 60_000,
@@ -173,6 +174,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     throw err;
   } finally {
     await pool.destroy();
+    removeWorkerBundle(bundle);
   }
   return { aggregates, games: done, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
 }

@@ -6,14 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 
-let bundled: string | null = null;
-
-/** Path of the bundled worker (built once per process, removed at exit). */
-export function workerBundle(): string {
-  if (bundled) return bundled;
+/** Bundles the worker into a fresh file; the caller removes it (removeWorkerBundle) when done. */
+export function buildWorkerBundle(): string {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   // Inside node_modules so that the bundle's package imports resolve to the project's.
-  const out = join(root, 'node_modules', '.cache', 'blue-rising-lab', `worker-${process.pid}-${Date.now()}.mjs`);
+  const out = join(root, 'node_modules', '.cache', 'blue-rising-lab', `worker-${process.pid}-${Date.now()}-${Math.floor(Math.random() * 1e9)}.mjs`);
   buildSync({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
     outfile: out,
@@ -24,7 +21,11 @@ export function workerBundle(): string {
     packages: 'external',
     logLevel: 'silent',
   });
-  bundled = out;
-  process.once('exit', () => rmSync(out, { force: true }));
+  const cleanup = () => rmSync(out, { force: true });
+  process.once('exit', cleanup);
   return out;
+}
+
+export function removeWorkerBundle(file: string): void {
+  rmSync(file, { force: true });
 }

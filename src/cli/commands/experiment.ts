@@ -11,7 +11,7 @@ import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
 import { action, intOption, UsageError } from '../errors.ts';
-import { defaultWorkers, loadSides, parseBots, runAndWrite } from './simulate.ts';
+import { armFolder, defaultWorkers, loadSides, parseBots, runAndWrite } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
 
 
@@ -42,7 +42,13 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     throw new ExperimentError(`${file}: bots: ${(e as Error).message}`);
   }
   const rules = rulesOf(exp, file);
-  const arms = expandArms(exp);
+  const arms = expandArms(exp, file);
+  const folders = new Map<string, string>();
+  for (const a of arms) {
+    const f = armFolder(a.name);
+    if (folders.has(f)) throw new ExperimentError(`${file}: arms "${folders.get(f)}" and "${a.name}" would share the folder arms/${f}: rename one`);
+    folders.set(f, a.name);
+  }
   const patched = new Set<string>();
   arms.forEach((a, i) => {
     a.patches.forEach((p, j) => {

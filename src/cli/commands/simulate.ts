@@ -84,7 +84,9 @@ export async function runAndWrite(
   const progress = makeProgress(opts.label, Boolean(opts.quiet));
   const rowsWriter = spec.wantRows ? new GameRowWriter(join(out, 'games.csv')) : null;
   let abort: (() => Promise<void>) | null = null;
+  let interrupted = false;
   const onSigint = () => {
+    interrupted = true;
     progress.stop();
     process.stderr.write('lab: interrupted; no result file was written\n');
     void (abort?.() ?? Promise.resolve()).finally(() => {
@@ -104,6 +106,8 @@ export async function runAndWrite(
     progress.stop();
     if (rowsWriter) await rowsWriter.close(false).catch(() => {});
     removePendingTemps();
+    // Ctrl-C: the signal handler has said so and exits; nothing more to report.
+    if (interrupted) await new Promise(() => {});
     throw err;
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -1,0 +1,160 @@
+// Shared helpers of the simulation tests: the real `lab` entry point in a child process,
+// temporary folders, a small CSV reader and a shell-words splitter.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const LAB = join(ROOT, 'src/cli/lab.js');
+
+export const QUICK_G = 'decks/quick-gardiens.deck';
+export const QUICK_V = 'decks/quick-veilleurs.deck';
+export const QUICK_E = 'decks/quick-emissaires.deck';
+export const NAME_G = 'Gardiens rapide';
+export const NAME_V = 'Veilleurs rapide';
+export const NAME_E = 'Émissaires rapide';
+
+export interface Run {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs `node src/cli/lab.js ...args` from the project root (async, so tests can run several at once). */
+export function lab(args: string[], opts: { timeoutMs?: number; cwd?: string } = {}): Promise<Run> {
+  const env = { ...process.env };
+  delete env.LAB_DEBUG;
+  const started = Date.now();
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [LAB, ...args], { cwd: opts.cwd ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      rej(e);
+    });
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      res({ status, signal, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+export const stderrLines = (r: Run): string[] => r.stderr.split('\n').filter((l) => l.trim() !== '');
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `lab-sim-${prefix}-`));
+}
+
+/** Every file under dir (relative paths, sorted); [] when dir does not exist. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(d);
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** RFC 4180 CSV: quoted fields with doubled quotes, commas and newlines inside quotes. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else field += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+    i++;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A CSV file as objects keyed by its header row. */
+export function readCsv(file: string): { header: string[]; rows: Record<string, string>[] } {
+  const [header, ...rest] = parseCsv(readFileSync(file, 'utf8'));
+  if (!header) throw new Error(`${file}: empty`);
+  for (const r of rest) if (r.length !== header.length) throw new Error(`${file}: a row of ${r.length} fields, header has ${header.length}`);
+  return { header, rows: rest.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]!]))) };
+}
+
+/** Splits a POSIX shell command line with single quotes (as run.ts's shellQuote writes it). */
+export function shellWords(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let any = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) throw new Error(`unbalanced quote in ${line}`);
+      cur += line.slice(i + 1, end);
+      any = true;
+      i = end;
+    } else if (ch === '\\' && i + 1 < line.length) {
+      cur += line[++i];
+      any = true;
+    } else if (/\s/.test(ch)) {
+      if (any) out.push(cur);
+      cur = '';
+      any = false;
+    } else {
+      cur += ch;
+      any = true;
+    }
+  }
+  if (any) out.push(cur);
+  return out;
+}
+
+/** round6 of report/stats.ts, written again: what a CSV cell of a rate holds. */
+export function r6(x: number): number | null {
+  return Number.isFinite(x) ? Math.round(x * 1e6) / 1e6 : null;
+}
+/** The CSV text of a number cell (csv-stringify writes String(n); null is empty). */
+export function cell(x: number | null): string {
+  return x === null ? '' : String(x);
+}
