@@ -167,7 +167,7 @@ export async function runAndWrite(
 export function simulateCommand(): Command {
   return new Command('simulate')
     .description('play seeded bot-versus-bot games on worker threads and write balance aggregates (CSV, summary.json, manifest.json)')
-    .option('--deck <file>', 'a deck file; give two or more (more than two: a round robin)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--deck <files...>', 'deck files (repeat --deck or list several; more than two: a round robin)')
     .option('--bots <list>', 'bots of the first and second deck of each pairing (one name for both)', 'random')
     .addOption(new Option('--mode <mode>', 'game mode (default: the decks\' own; both: each deck in its mode)').choices([...MODES, 'both']))
     .option('--games <n>', 'games per pairing per mode (played in pairs, seats swapped)', '1000')
@@ -196,8 +196,27 @@ export function simulateCommand(): Command {
       const summary = await runAndWrite(spec, out, { quiet: opts.quiet, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
       void cmd;
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
-      else if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
+      else {
+        if (!opts.quiet) process.stdout.write(textSummary(summary));
+        if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
+      }
     }));
 }
 
 export { SimulationError };
+
+const pct = (x: unknown) => (typeof x === 'number' ? `${(100 * x).toFixed(1)}%` : '—');
+
+/** A few lines a designer reads first: per mode, first-player advantage and the decks ranked. */
+export function textSummary(summary: Record<string, unknown>): string {
+  const modes = (summary.modes ?? []) as Record<string, number | string>[];
+  const decks = (summary.decks ?? []) as Record<string, number | string>[];
+  const lines: string[] = [];
+  for (const m of modes) {
+    lines.push(`${m.mode}: ${Number(m.games).toLocaleString('en')} games; first player wins ${pct(m.first_player_wr)} [${pct(m.first_player_wr_lo)}, ${pct(m.first_player_wr_hi)}]; draws ${pct(m.draw_rate)}; ${Number(m.mean_turns).toFixed(1)} turns on average`);
+    const rows = decks.filter((d) => d.mode === m.mode).sort((a, b) => Number(b.wr) - Number(a.wr));
+    const width = Math.max(...rows.map((d) => String(d.deck).length));
+    for (const d of rows) lines.push(`  ${String(d.deck).padEnd(width)}  ${pct(d.wr).padStart(6)} [${pct(d.wr_lo)}, ${pct(d.wr_hi)}]  (${d.games} games)`);
+  }
+  return lines.join('\n') + '\n';
+}
