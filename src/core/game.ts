@@ -86,6 +86,8 @@ export interface CardStatsGame<S> extends Game<S> {
   cardKindName(kind: number): string;
   /** Per-card counter names, e.g. deck, dealt, oh, drawn, played, pitched, vpScored… */
   readonly cardStatFields: readonly string[];
+  /** Turns T for which the counters include seenByT: copies seen (in hand or play) by turn T. */
+  readonly seenByTurns: readonly number[];
   /** Names of the VP sources counted per seat, e.g. kill, environment, exhaustion. */
   readonly vpSourceNames: readonly string[];
   /** Starts recording on this state (before newGame); clones never record. */
@@ -94,6 +96,8 @@ export interface CardStatsGame<S> extends Game<S> {
   readCardStats(state: S, out: Int32Array): void;
   /** Writes out[seat * vpSourceNames.length + source]. */
   readVpSources(state: S, out: Int32Array): void;
+  /** Times the lead passed from one seat to the other (ties are no lead). */
+  leadChanges(state: S): number;
   /** Turns played so far, and the seat that moved first. */
   turnCount(state: S): number;
   firstPlayer(state: S): number;

@@ -15,7 +15,16 @@ export const CARD_COUNTERS = [
   'vpScored', 'vpGiven',
   'setup',
   'drawnGames', // (game, seat) pairs ending in a draw (turn cap), copy-weighted by deck
+  // IWD by turn (metrics.md): among games reaching checkpoint k's turn, copies seen by then
+  // (in hand or play) and copies not seen, with the wins of each.
+  't0Seen', 't0WonSeen', 't0Unseen', 't0WonUnseen',
+  't1Seen', 't1WonSeen', 't1Unseen', 't1WonUnseen',
+  't2Seen', 't2WonSeen', 't2Unseen', 't2WonUnseen',
+  't3Seen', 't3WonSeen', 't3Unseen', 't3WonUnseen',
+  't4Seen', 't4WonSeen', 't4Unseen', 't4WonUnseen',
 ] as const;
+/** Checkpoints of IWD by turn the aggregate holds. */
+export const MAX_CHECKPOINTS = 5;
 export type CardCounter = (typeof CARD_COUNTERS)[number];
 export const C = Object.fromEntries(CARD_COUNTERS.map((k, i) => [k, i])) as Record<CardCounter, number>;
 
@@ -35,6 +44,7 @@ export const M = Object.fromEntries(MATCHUP_COUNTERS.map((k, i) => [k, i])) as R
 export const MODE_COUNTERS = [
   'games', 'firstWins', 'secondWins', 'draws',
   'turns', 'turnsSq', 'decisions', 'decisive', // decisive: decided by 2+ VP
+  'leadChanges',
   'vp0', 'vp1', 'vp2', 'vp3', 'vp4', 'vp5', // VP by source index
 ] as const;
 export const MD = Object.fromEntries(MODE_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MODE_COUNTERS)[number], number>;
@@ -52,10 +62,12 @@ export interface Aggregate {
   turns: Record<string, Record<string, number>>;
   /** VP source names, as the game reports them. */
   vpSources: string[];
+  /** The turns of the IWD-by-turn checkpoints (t0…), as the game reports them. */
+  checkpoints: number[];
 }
 
 export function emptyAggregate(): Aggregate {
-  return { cards: {}, decks: {}, matchups: {}, modes: {}, turns: {}, vpSources: [] };
+  return { cards: {}, decks: {}, matchups: {}, modes: {}, turns: {}, vpSources: [], checkpoints: [] };
 }
 
 function row(table: Record<string, number[]>, key: string, size: number): number[] {
@@ -96,6 +108,7 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
     for (const [k, n] of Object.entries(h)) t[k] = (t[k] ?? 0) + n;
   }
   if (a.vpSources.length === 0) a.vpSources = b.vpSources.slice();
+  if (a.checkpoints.length === 0) a.checkpoints = b.checkpoints.slice();
 }
 
 /** One finished game, as the shard runner records it. */
@@ -114,6 +127,7 @@ export interface GameResult {
   vpSources: Int32Array;
   /** Card stats as the game wrote them: [(seat * kinds + kind) * fields + field]. */
   cardStats: Int32Array;
+  leadChanges: number;
 }
 
 /** Field positions the card stats use (from the game's cardStatFields). */
@@ -123,9 +137,12 @@ export interface StatLayout {
   names: readonly string[];
   f: Record<'deck' | 'setup' | 'dealt' | 'kept' | 'oh' | 'drawn' | 'played' | 'pitched' | 'eotDiscard' | 'vpScored' | 'vpGiven', number>;
   sources: readonly string[];
+  /** Checkpoint turns and the field of "copies seen by that turn" for each. */
+  checkpoints: readonly number[];
+  seenBy: readonly number[];
 }
 
-export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[]): StatLayout {
+export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[], checkpoints: readonly number[] = []): StatLayout {
   const need = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven'] as const;
   const f = {} as StatLayout['f'];
   for (const k of need) {
@@ -133,7 +150,13 @@ export function statLayout(fields: readonly string[], names: readonly string[], 
     if (i < 0) throw new Error(`the game records no "${k}" card counter`);
     f[k] = i;
   }
-  return { kinds: names.length, fields: fields.length, names, f, sources };
+  const cps = checkpoints.slice(0, MAX_CHECKPOINTS);
+  const seenBy = cps.map((t) => {
+    const i = fields.indexOf(`seenBy${t}`);
+    if (i < 0) throw new Error(`the game records no "seenBy${t}" card counter`);
+    return i;
+  });
+  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy };
 }
 
 /**
@@ -162,6 +185,7 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   const lay = acc.lay;
   const mode = r.mode;
   if (agg.vpSources.length === 0) agg.vpSources = lay.sources.slice();
+  if (agg.checkpoints.length === 0) agg.checkpoints = lay.checkpoints.slice();
   const decks = sub(agg.decks, mode, () => ({}));
   const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
   const mo = row(agg.modes, mode, MODE_COUNTERS.length);
@@ -216,6 +240,15 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
       sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
       sums[c + C.setup]! += setup;
       sums[c + C.drawnGames]! += drawn * deck;
+      for (let k = 0; k < lay.seenBy.length; k++) {
+        if (r.turns < lay.checkpoints[k]!) break; // only games that reach the checkpoint
+        const seen = st[base + lay.seenBy[k]!]!;
+        const t = c + C.t0Seen + 4 * k;
+        sums[t]! += seen;
+        sums[t + 1]! += won * seen;
+        sums[t + 2]! += deck - seen;
+        sums[t + 3]! += won * (deck - seen);
+      }
     }
     for (let s = 0; s < S && s < 6; s++) mo[MD.vp0 + s]! += r.vpSources[seat * S + s]!;
   }
@@ -239,6 +272,7 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   mo[MD.turns]! += r.turns;
   mo[MD.turnsSq]! += r.turns * r.turns;
   mo[MD.decisions]! += r.decisions[0] + r.decisions[1];
+  mo[MD.leadChanges]! += r.leadChanges;
   if (r.winner !== -1 && Math.abs(r.vp[0] - r.vp[1]) >= 2) mo[MD.decisive]!++;
   const hist = sub(agg.turns, mode, () => ({} as Record<string, number>));
   hist[r.turns] = (hist[r.turns] ?? 0) + 1;

@@ -25,6 +25,11 @@ export const CARD_COLUMNS = [
   'vp_per_play', 'vp_given_per_play', 'dealt', 'dealt_wr', 'kept_rate', 'eot_discard', 'setup',
 ] as const;
 
+/** cards.csv columns, with the IWD-by-turn checkpoints named by their turn (iwd_by_turn_4…). */
+export function cardColumns(agg: Aggregate): string[] {
+  return [...CARD_COLUMNS, ...agg.checkpoints.map((t) => `iwd_by_turn_${t}`)];
+}
+
 export function cardRows(agg: Aggregate): Row[] {
   const out: Row[] = [];
   for (const mode of Object.keys(agg.cards).sort()) {
@@ -33,7 +38,7 @@ export function cardRows(agg: Aggregate): Row[] {
       const c = t[card]!;
       const [gl, gh] = wilson(c[C.wonGih]!, c[C.gih]!);
       const [il, ih] = diffInterval(c[C.wonGih]!, c[C.gih]!, c[C.wonGns]!, c[C.gns]!);
-      out.push({
+      const row: Row = {
         mode,
         card,
         seat_games: c[C.seatGames]!,
@@ -62,7 +67,13 @@ export function cardRows(agg: Aggregate): Row[] {
         kept_rate: r6(rate(c[C.kept]!, c[C.dealt]!)),
         eot_discard: c[C.eotDiscard]!,
         setup: c[C.setup]!,
+      };
+      // IWD by turn T: WR of copies seen by T minus WR of copies not seen by T, games reaching T.
+      agg.checkpoints.forEach((t, k) => {
+        const b = C.t0Seen + 4 * k;
+        row[`iwd_by_turn_${t}`] = r6(rate(c[b + 1]!, c[b]!) - rate(c[b + 3]!, c[b + 2]!));
       });
+      out.push(row);
     }
   }
   return out;
@@ -118,7 +129,7 @@ export function matchupRows(agg: Aggregate): Row[] {
 export function modeColumns(agg: Aggregate): string[] {
   return [
     'mode', 'games', 'first_wins', 'second_wins', 'draws', 'first_player_wr', 'first_player_wr_lo', 'first_player_wr_hi',
-    'draw_rate', 'mean_turns', 'sd_turns', 'mean_decisions', 'decisive_share',
+    'draw_rate', 'mean_turns', 'sd_turns', 'mean_decisions', 'decisive_share', 'lead_changes_per_game',
     ...agg.vpSources.map((s) => `vp_${s}_share`),
   ];
 }
@@ -138,6 +149,7 @@ export function modeRows(agg: Aggregate): Row[] {
       first_player_wr: r6(rate(m[MD.firstWins]!, n)), first_player_wr_lo: r6(lo), first_player_wr_hi: r6(hi),
       draw_rate: r6(rate(m[MD.draws]!, n)), mean_turns: r6(mean), sd_turns: r6(sd),
       mean_decisions: r6(rate(m[MD.decisions]!, n)), decisive_share: r6(rate(m[MD.decisive]!, n - m[MD.draws]!)),
+      lead_changes_per_game: r6(rate(m[MD.leadChanges]!, n)),
     };
     agg.vpSources.forEach((s, i) => (row[`vp_${s}_share`] = r6(rate(m[MD.vp0 + i]!, vpTotal))));
     out.push(row);

@@ -77,7 +77,7 @@ function prepare(task: ShardTask): Prepared {
   const states: [unknown, unknown] = [ab.allocState(), ba.allocState()];
   ab.startRecording(states[0]);
   ba.startRecording(states[1]);
-  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames);
+  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames, ab.seenByTurns);
   p = {
     games: [ab, ba],
     states,
@@ -167,6 +167,7 @@ export function runShard(task: ShardTask): ShardResult {
         decisions,
         vpSources: prep.vp,
         cardStats: prep.stats,
+        leadChanges: game.leadChanges(st),
       };
       addGame(agg, acc, result, matchup);
       winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);

@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, renameSync, type WriteStream } from 'node
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
 import type { Aggregate } from './aggregate.ts';
-import { CARD_COLUMNS, DECK_COLUMNS, MATCHUP_COLUMNS, cardRows, deckRows, matchupRows, modeColumns, modeRows, toCsvRows, turnHistogram } from './metrics.ts';
+import { cardColumns, DECK_COLUMNS, MATCHUP_COLUMNS, cardRows, deckRows, matchupRows, modeColumns, modeRows, toCsvRows, turnHistogram } from './metrics.ts';
 import { atomicWrite, csvText, pendingTemps, stableJson, tempName } from './output.ts';
 import { GAME_ROW_HEADER, type GameRow } from './shard.ts';
 
@@ -22,7 +22,8 @@ export function summarize(agg: Aggregate) {
 
 /** Writes cards.csv, decks.csv, matchups.csv, modes.csv of one aggregate into dir. */
 export function writeTables(dir: string, agg: Aggregate): void {
-  atomicWrite(join(dir, 'cards.csv'), csvText(CARD_COLUMNS, toCsvRows(cardRows(agg), CARD_COLUMNS)));
+  const cc = cardColumns(agg);
+  atomicWrite(join(dir, 'cards.csv'), csvText(cc, toCsvRows(cardRows(agg), cc)));
   atomicWrite(join(dir, 'decks.csv'), csvText(DECK_COLUMNS, toCsvRows(deckRows(agg), DECK_COLUMNS)));
   atomicWrite(join(dir, 'matchups.csv'), csvText(MATCHUP_COLUMNS, toCsvRows(matchupRows(agg), MATCHUP_COLUMNS)));
   const mc = modeColumns(agg);

@@ -123,7 +123,7 @@ describe('addGame + cardRows on hand-made games', () => {
   }
   const game = (winner: number, first: number, turns: number, vp: [number, number], cardStats: Int32Array): GameResult => ({
     mode: 'quick', decks: ['X', 'Y'], sideOfSeat0: 0, winner, first, turns, vp, decisions: [50, 50],
-    vpSources: new Int32Array([vp[0], 0, 0, 0, vp[1], 0, 0, 0]), cardStats,
+    vpSources: new Int32Array([vp[0], 0, 0, 0, vp[1], 0, 0, 0]), cardStats, leadChanges: 0,
   });
 
   const agg = emptyAggregate();

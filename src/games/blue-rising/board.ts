@@ -46,6 +46,8 @@ import {
   O_MULL_DONE,
   REC_FIELDS,
   REC_VP,
+  REC_LEADER,
+  REC_LEAD_CHANGES,
   R_DRAWN,
   R_FIRST_SEEN,
   R_VP_GIVEN,
@@ -163,6 +165,14 @@ export function gainVp(st: BRState, p: number, n: number, source: number, scorer
   const rec = st.rec;
   if (rec !== null) {
     rec[REC_VP + p * VP_SOURCES + source] += n;
+    // A lead change: a seat takes the lead after the other one had it (ties are no lead).
+    const diff = w[O_VP]! - w[O_VP + 1]!;
+    const leader = diff > 0 ? 0 : diff < 0 ? 1 : -1;
+    if (leader >= 0) {
+      const last = rec[REC_LEADER]! - 1; // stored + 1, so that 0 means "nobody yet"
+      if (last >= 0 && last !== leader) rec[REC_LEAD_CHANGES]++;
+      rec[REC_LEADER] = leader + 1;
+    }
     if (scorer >= 0) rec[scorer * REC_FIELDS + R_VP_SCORED] += n;
     if (victim >= 0) rec[victim * REC_FIELDS + R_VP_GIVEN] += n;
   }

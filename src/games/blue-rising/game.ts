@@ -19,6 +19,7 @@ import {
   REC_FIELDS,
   REC_SIZE,
   REC_VP,
+  REC_LEAD_CHANGES,
   R_FIRST_SEEN,
   VP_SOURCES,
   O_PHASE,
@@ -157,7 +158,9 @@ export class BlueRising implements CardStatsGame<BRState> {
     return observe(state, seat, out);
   }
   // ---- balance counters (CardStatsGame) ----
-  readonly cardStatFields = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven', 'firstSeenTurn'] as const;
+  readonly seenByTurns = [2, 4, 6, 8, 10] as const;
+  readonly cardStatFields = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven', 'firstSeenTurn',
+    'seenBy2', 'seenBy4', 'seenBy6', 'seenBy8', 'seenBy10'] as const;
   readonly vpSourceNames = ['kill', 'environment', 'exhaustion', 'other'] as const;
   get cardKinds(): number {
     return this.ctx.cat.size;
@@ -182,14 +185,19 @@ export class BlueRising implements CardStatsGame<BRState> {
         const r = inst * REC_FIELDS;
         // Fields 1..10 follow R_SETUP..R_VP_GIVEN; firstSeenTurn keeps the earliest copy (turn + 1, 0 = never).
         for (let f = 0; f < REC_FIELDS - 1; f++) out[base + 1 + f] += rec[r + f]!;
-        const seen = rec[r + R_FIRST_SEEN]!;
-        if (seen > 0 && (out[base + F - 1] === 0 || seen < out[base + F - 1]!)) out[base + F - 1] = seen;
+        const seen = rec[r + R_FIRST_SEEN]!; // turn + 1, 0 = never
+        const fs = base + REC_FIELDS; // firstSeenTurn: the earliest copy
+        if (seen > 0 && (out[fs] === 0 || seen < out[fs]!)) out[fs] = seen;
+        for (let k = 0; k < 5; k++) if (seen > 0 && seen - 1 <= this.seenByTurns[k]!) out[fs + 1 + k]!++;
       }
     }
   }
   readVpSources(state: BRState, out: Int32Array): void {
     const rec = state.rec;
     for (let i = 0; i < 2 * VP_SOURCES; i++) out[i] = rec === null ? 0 : rec[REC_VP + i]!;
+  }
+  leadChanges(state: BRState): number {
+    return state.rec === null ? 0 : state.rec[REC_LEAD_CHANGES]!;
   }
   turnCount(state: BRState): number {
     return state.w[O_TURN]!;

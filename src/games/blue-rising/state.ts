@@ -98,7 +98,9 @@ export const REC_FIELDS = 11;
 export const VP_KILL = 0, VP_ENVIRONMENT = 1, VP_EXHAUSTION = 2, VP_OTHER = 3;
 export const VP_SOURCES = 4;
 export const REC_VP = NUM_INST * REC_FIELDS;
-export const REC_SIZE = REC_VP + 2 * VP_SOURCES;
+/** Lead changes (metrics.md): the last seat that led (or -1), then the count of changes. */
+export const REC_LEADER = REC_VP + 2 * VP_SOURCES, REC_LEAD_CHANGES = REC_LEADER + 1;
+export const REC_SIZE = REC_LEAD_CHANGES + 1;
 
 /** Immutable per-game context shared by a state and all its clones. */
 export interface GameContext {
