@@ -1,5 +1,7 @@
 // Bots by name, as the command line and experiment files write them: `name[:key=value,...]`.
+// Options are checked on entry: an unknown bot, option or value names itself and the choices.
 import type { Bot } from './bot.ts';
+import { FlatMcBot, IsmctsBot, type RolloutPolicy } from './mcts.ts';
 import { RandomBot } from './random.ts';
 
 export class BotSpecError extends Error {}
@@ -11,35 +13,114 @@ export interface BotSpec {
   text: string;
 }
 
+interface OptionDef {
+  /** Integer range, real range, or a list of words. */
+  kind: 'int' | 'real' | 'word';
+  min?: number;
+  max?: number;
+  words?: readonly string[];
+  default: string;
+}
+
 interface BotEntry {
-  options: readonly string[];
+  options: Record<string, OptionDef>;
   make: <S>(seed: number, options: Record<string, string>) => Bot<S>;
 }
 
+/** Extra bots a layer above may register (the Blue Rising heuristic bot). */
+export type RolloutFactory = <S>(seed: number) => RolloutPolicy<S>;
+const rolloutPolicies: Record<string, RolloutFactory | null> = { random: null };
+
+export function registerRollout(name: string, make: RolloutFactory): void {
+  rolloutPolicies[name] = make;
+}
+
+function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
+  const make = rolloutPolicies[name];
+  return make ? make<S>(seed) : null;
+}
+
+const ROLLOUTS = () => Object.keys(rolloutPolicies);
+
 const REGISTRY: Record<string, BotEntry> = {
-  random: { options: [], make: (seed) => new RandomBot(seed) },
+  random: { options: {}, make: (seed) => new RandomBot(seed) },
+  flatmc: {
+    options: {
+      playouts: { kind: 'int', min: 1, max: 1_000_000, default: '20' },
+      depth: { kind: 'int', min: 1, max: 100_000, default: '10000' },
+      rollout: { kind: 'word', get words() { return ROLLOUTS(); }, default: 'random' },
+    },
+    make: (seed, o) => new FlatMcBot(seed, {
+      playouts: Number(o.playouts), depth: Number(o.depth), rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
+    }),
+  },
+  ismcts: {
+    options: {
+      iterations: { kind: 'int', min: 1, max: 10_000_000, default: '1000' },
+      ms: { kind: 'int', min: 1, max: 600_000, default: '0' },
+      c: { kind: 'real', min: 0, max: 100, default: '0.7' },
+      rollout: { kind: 'word', get words() { return ROLLOUTS(); }, default: 'random' },
+      depth: { kind: 'int', min: 1, max: 100_000, default: '40' },
+    },
+    make: (seed, o) => new IsmctsBot(seed, {
+      iterations: o.ms !== '0' && o.iterations === undefined ? 0 : Number(o.iterations ?? '1000'),
+      ms: Number(o.ms),
+      c: Number(o.c),
+      depth: Number(o.depth),
+      rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
+    }),
+  },
 };
 
-export const BOT_NAMES = Object.keys(REGISTRY);
+/** Registers a bot kind (the game-aware bots register themselves from their own layer). */
+export function registerBot(name: string, options: Record<string, OptionDef>, make: BotEntry['make']): void {
+  REGISTRY[name] = { options, make };
+}
 
-/** Parses "random" or "name:key=value,key=value" and checks the name and option keys. */
+export function botNames(): string[] {
+  return Object.keys(REGISTRY);
+}
+
+function checkValue(bot: string, key: string, def: OptionDef, v: string): void {
+  const where = `bot "${bot}": option ${key}=${v}`;
+  if (def.kind === 'word') {
+    if (!def.words!.includes(v)) throw new BotSpecError(`${where}: expected one of ${def.words!.join(', ')}`);
+    return;
+  }
+  const ok = def.kind === 'int' ? /^\d+$/.test(v) : /^\d+(\.\d+)?$/.test(v);
+  const n = Number(v);
+  if (!ok || n < def.min! || n > def.max!) {
+    throw new BotSpecError(`${where}: expected ${def.kind === 'int' ? 'an integer' : 'a number'} in ${def.min}..${def.max}`);
+  }
+}
+
+/** Parses "random" or "name:key=value,key=value" and checks the name, the keys and the values. */
 export function parseBotSpec(text: string): BotSpec {
   const trimmed = text.trim();
   const [name, rest] = trimmed.split(/:(.*)/s, 2) as [string, string | undefined];
   const entry = REGISTRY[name];
-  if (!entry) throw new BotSpecError(`unknown bot "${name}" (valid: ${BOT_NAMES.join(', ')})`);
-  const options: Record<string, string> = {};
+  if (!entry) throw new BotSpecError(`unknown bot "${name}" (valid: ${botNames().join(', ')})`);
+  const given: Record<string, string> = {};
   if (rest !== undefined && rest !== '') {
     for (const part of rest.split(',')) {
       const [k, v] = part.split('=', 2) as [string, string | undefined];
-      if (!entry.options.includes(k)) {
-        throw new BotSpecError(`bot "${name}": unknown option "${k}" (valid: ${entry.options.length ? entry.options.join(', ') : 'none'})`);
+      const def = entry.options[k];
+      if (!def) {
+        const valid = Object.keys(entry.options);
+        throw new BotSpecError(`bot "${name}": unknown option "${k}" (valid: ${valid.length ? valid.join(', ') : 'none'})`);
       }
       if (v === undefined || v === '') throw new BotSpecError(`bot "${name}": option "${k}" needs a value (${k}=...)`);
-      options[k] = v;
+      checkValue(name, k, def, v);
+      given[k] = v;
     }
   }
-  const opts = Object.entries(options).map(([k, v]) => `${k}=${v}`).join(',');
+  if (name === 'ismcts' && given.ms !== undefined && given.iterations !== undefined) {
+    throw new BotSpecError('bot "ismcts": give iterations or ms, not both');
+  }
+  const options: Record<string, string> = {};
+  for (const [k, def] of Object.entries(entry.options)) options[k] = given[k] ?? def.default;
+  if (name === 'ismcts' && given.ms !== undefined) delete options.iterations;
+  const opts = Object.entries(given).map(([k, v]) => `${k}=${v}`).join(',');
   return { name, options, text: opts ? `${name}:${opts}` : name };
 }
 
@@ -60,3 +141,4 @@ export function splitBotList(text: string): string[] {
 export function makeBot<S>(spec: BotSpec, seed: number): Bot<S> {
   return REGISTRY[spec.name]!.make<S>(seed, spec.options);
 }
+

@@ -28,6 +28,7 @@ import { matchFromFiles } from '../games/blue-rising/index.ts';
 import type { Mode } from '../games/blue-rising/rules-options.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
+import { benchBots } from './bots.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -197,6 +198,7 @@ const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
 for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode);
+const bots = benchBots(DECKS);
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
 const simulation = process.argv.includes('--engine-only') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
 
@@ -207,6 +209,7 @@ console.log(JSON.stringify({
   date: new Date().toISOString(),
   gcExposed: gc !== undefined,
   modes,
+  bots,
   simulation,
   benchSeconds: round((Date.now() - started) / 1000),
 }, null, 2));

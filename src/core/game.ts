@@ -64,6 +64,11 @@ export interface Game<S> {
    * chance stream) is resampled from `rng`.
    */
   determinize(src: S, seat: number, rng: Rng, dst: S): void;
+  /**
+   * A static estimate of the game for `seat`, in [-1, 1] (+1: a sure win), used where a
+   * search stops before the end (a rollout's depth cap).
+   */
+  heuristicValue(state: S, seat: number): number;
 }
 
 /** FNV-1a over the 32-bit words of a typed array; a stable hash for clone checks. */

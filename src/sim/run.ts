@@ -64,7 +64,10 @@ export function pairings(spec: RunSpec): Pairing[] {
 
 export function planTasks(spec: RunSpec): ShardTask[] {
   const pairsPerPairing = Math.ceil(spec.gamesPerPairing / 2);
-  const shardPairs = spec.shardPairs ?? 250;
+  // Shards of up to 250 pairs, smaller when the run is small, so every worker has work
+  // (results do not depend on the shard size: seeds come from the pair index).
+  const totalPairs = pairsPerPairing * pairings(spec).length * spec.arms.length;
+  const shardPairs = spec.shardPairs ?? Math.max(1, Math.min(250, Math.ceil(totalPairs / (spec.workers * 8))));
   const tasks: ShardTask[] = [];
   for (const arm of spec.arms) {
     for (const p of pairings(spec)) {

@@ -145,7 +145,6 @@ export async function runAndWrite(
       bots: spec.bots,
       gamesPerPairing: spec.gamesPerPairing,
       arms: spec.arms,
-      shardPairs: spec.shardPairs ?? 250,
       gamesCsv: spec.wantRows,
     },
     masterSeed: spec.seed,

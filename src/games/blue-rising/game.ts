@@ -4,6 +4,7 @@ import { MAX_LEGAL, NUM_ACTIONS } from './actions.ts';
 import { G_ASPIRANT, T_CHARACTER, type Catalogue } from './catalogue/compile.ts';
 import { describeAction } from './describe.ts';
 import { determinizeInPlace, observationLength, observe } from './observe.ts';
+import { charPower } from './board.ts';
 import { clearState, legal, newGame, step } from './rules.ts';
 import { rulesFor, type Mode, type RuleOptions } from './rules-options.ts';
 import {
@@ -25,6 +26,8 @@ import {
   O_PHASE,
   O_VP,
   O_WINNER,
+  O_OCC,
+  O_HAND_N,
   PH_OVER,
   STATE_BYTES,
   type GameContext,
@@ -207,6 +210,29 @@ export class BlueRising implements CardStatsGame<BRState> {
   }
   seatKey(seat: number): number {
     return this.ctx.deckKeys[seat]!;
+  }
+
+  /**
+   * VP lead over the target (most of the value), plus a little for the power on the board
+   * and cards in hand: enough to rank positions at a rollout's depth cap.
+   */
+  heuristicValue(state: BRState, seat: number): number {
+    const w = state.w;
+    if (w[O_PHASE] === PH_OVER) {
+      const wnr = w[O_WINNER]!;
+      return wnr === seat ? 1 : wnr === 1 - seat ? -1 : 0;
+    }
+    const target = this.ctx.options.vpToWin;
+    const vp = (w[O_VP + seat]! - w[O_VP + 1 - seat]!) / target;
+    let board = 0;
+    for (let gs = 0; gs < 12; gs++) {
+      if (w[O_OCC + gs]! < 0) continue;
+      const pw = charPower(state, gs, 0);
+      board += (gs / 6 | 0) === seat ? pw : -pw;
+    }
+    const hand = w[O_HAND_N + seat]! - w[O_HAND_N + 1 - seat]!;
+    const v = 0.7 * vp + 0.2 * Math.tanh(board / 12) + 0.1 * Math.tanh(hand / 5);
+    return Math.max(-0.99, Math.min(0.99, v));
   }
 
   determinize(src: BRState, seat: number, rng: Rng, dst: BRState): void {

@@ -186,6 +186,9 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const pool = kind; // reuse the upper half of scratch2 for the pool
   const P0 = 512;
   for (let i = 0; i < np; i++) pool[P0 + i] = w[pos[i]!]!;
+  // Sorted first, so that the sample depends on which cards are hidden, never on where they
+  // really are (two states of one information set give the same samples for the same rng).
+  sortRange(pool, P0, np);
   for (let i = np - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = pool[P0 + i]!;
@@ -217,8 +220,9 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
     pool[used + j] = 1;
     w[pos[i]!] = pool[P0 + j]!;
   }
-  // Own deck order is unknown to the seat as well.
+  // Own deck order is unknown to the seat as well (sorted first, as above).
   const base = O_DECK + seat * ZONE_CAP;
+  sortRange(w, base, w[O_DECK_N + seat]!);
   for (let i = w[O_DECK_N + seat]! - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = w[base + i]!;
@@ -246,4 +250,17 @@ function aspirantTaken(st: BRState, c: number, pos: Int32Array, kind: Int32Array
     if (st.ctx.cardOf[st.w[off]!] === c) return true;
   }
   return false;
+}
+
+/** Insertion sort of a[from .. from + n) (at most a few dozen entries). */
+function sortRange(a: Int32Array | Int16Array, from: number, n: number): void {
+  for (let i = from + 1; i < from + n; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= from && a[j]! > v) {
+      a[j + 1] = a[j]!;
+      j--;
+    }
+    a[j + 1] = v;
+  }
 }

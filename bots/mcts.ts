@@ -1,0 +1,265 @@
+// Monte-Carlo bots that speak only the generic Game contract and never peek: every
+// simulation starts from `determinize`, a sample of what the deciding seat cannot see.
+//
+// - Flat Monte-Carlo: for each legal action, N playouts from fresh determinizations; the
+//   best mean return wins.
+// - ISMCTS (Cowling, Powley & Whitehouse 2012, single-observer): one tree over the deciding
+//   seat's information sets, keyed by the actions from the root; each iteration samples a
+//   determinization, descends with UCB using availability counts (a child's chance to be
+//   chosen counts only the iterations where its action was legal), expands one node, plays a
+//   rollout to a depth cap and scores it with the game's static evaluation there.
+// Nodes live in a preallocated pool of typed arrays: an iteration allocates nothing beyond
+// its new node.
+import type { Game } from '../src/core/game.ts';
+import { SeededRng } from '../src/core/rng.ts';
+import type { Bot } from './bot.ts';
+
+export interface RolloutPolicy<S> {
+  choose(game: Game<S>, state: S, legal: Int32Array, n: number): number;
+}
+
+/** Scratch states and buffers, made once per game and reused. */
+class Workspace<S> {
+  readonly game: Game<S>;
+  readonly det: S;
+  readonly legal: Int32Array;
+  readonly rets = new Float64Array(2);
+  constructor(game: Game<S>) {
+    this.game = game;
+    this.det = game.allocState();
+    this.legal = new Int32Array(game.maxLegalActions);
+  }
+}
+
+/** Plays from `st` (in place) for at most `depth` decisions; returns the value for `seat`. */
+function rollout<S>(ws: Workspace<S>, st: S, seat: number, depth: number, policy: RolloutPolicy<S> | null, rng: SeededRng): number {
+  const g = ws.game;
+  let d = 0;
+  while (!g.isTerminal(st) && d < depth) {
+    const n = g.legalActions(st, ws.legal);
+    const a = policy ? policy.choose(g, st, ws.legal, n) : ws.legal[rng.int(n)]!;
+    g.apply(st, a);
+    d++;
+  }
+  if (g.isTerminal(st)) {
+    g.returns(st, ws.rets);
+    return ws.rets[seat]!;
+  }
+  return g.heuristicValue(st, seat);
+}
+
+export interface FlatMcOptions {
+  playouts: number;
+  depth: number;
+  rollout: RolloutPolicy<unknown> | null;
+}
+
+export class FlatMcBot<S> implements Bot<S> {
+  readonly name = 'flatmc';
+  private readonly rng: SeededRng;
+  private ws: Workspace<S> | null = null;
+  constructor(seed: number, private readonly opts: FlatMcOptions) {
+    this.rng = new SeededRng(seed);
+  }
+  choose(game: Game<S>, state: S, legal: Int32Array, n: number): number {
+    if (n === 1) return legal[0]!;
+    if (!this.ws || this.ws.game !== game) this.ws = new Workspace(game);
+    const ws = this.ws;
+    const seat = game.currentPlayer(state);
+    let best = legal[0]!, bestMean = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const a = legal[i]!;
+      let sum = 0;
+      for (let k = 0; k < this.opts.playouts; k++) {
+        game.determinize(state, seat, this.rng, ws.det);
+        game.apply(ws.det, a);
+        sum += rollout(ws, ws.det, seat, this.opts.depth, this.opts.rollout as RolloutPolicy<S> | null, this.rng);
+      }
+      const mean = sum / this.opts.playouts;
+      if (mean > bestMean) {
+        bestMean = mean;
+        best = a;
+      }
+    }
+    return best;
+  }
+}
+
+export interface IsmctsOptions {
+  /** Iterations per decision (0 when a time budget is used). */
+  iterations: number;
+  /** Wall-clock budget per decision in ms (0: none); not reproducible. */
+  ms: number;
+  c: number;
+  depth: number;
+  rollout: RolloutPolicy<unknown> | null;
+}
+
+/** The tree: one node per (path of actions from the root). */
+class NodePool {
+  size = 0;
+  action: Int32Array;
+  parent: Int32Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  /** The seat that chose the action leading to the node (whose reward it holds). */
+  mover: Int8Array;
+  visits: Float64Array;
+  avail: Float64Array;
+  reward: Float64Array;
+  constructor(capacity: number) {
+    this.action = new Int32Array(capacity);
+    this.parent = new Int32Array(capacity);
+    this.firstChild = new Int32Array(capacity);
+    this.nextSibling = new Int32Array(capacity);
+    this.mover = new Int8Array(capacity);
+    this.visits = new Float64Array(capacity);
+    this.avail = new Float64Array(capacity);
+    this.reward = new Float64Array(capacity);
+  }
+  get capacity(): number {
+    return this.action.length;
+  }
+  grow(): void {
+    const cap = this.capacity * 2;
+    const g = <T extends Int32Array | Int8Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.action = g(this.action, (n) => new Int32Array(n));
+    this.parent = g(this.parent, (n) => new Int32Array(n));
+    this.firstChild = g(this.firstChild, (n) => new Int32Array(n));
+    this.nextSibling = g(this.nextSibling, (n) => new Int32Array(n));
+    this.mover = g(this.mover, (n) => new Int8Array(n));
+    this.visits = g(this.visits, (n) => new Float64Array(n));
+    this.avail = g(this.avail, (n) => new Float64Array(n));
+    this.reward = g(this.reward, (n) => new Float64Array(n));
+  }
+  reset(): number {
+    this.size = 0;
+    return this.add(-1, -1, -1);
+  }
+  add(parent: number, action: number, mover: number): number {
+    if (this.size === this.capacity) this.grow();
+    const k = this.size++;
+    this.action[k] = action;
+    this.parent[k] = parent;
+    this.firstChild[k] = -1;
+    this.mover[k] = mover;
+    this.visits[k] = 0;
+    this.avail[k] = 0;
+    this.reward[k] = 0;
+    if (parent >= 0) {
+      this.nextSibling[k] = this.firstChild[parent]!;
+      this.firstChild[parent] = k;
+    } else this.nextSibling[k] = -1;
+    return k;
+  }
+}
+
+export class IsmctsBot<S> implements Bot<S> {
+  readonly name = 'ismcts';
+  private readonly rng: SeededRng;
+  private ws: Workspace<S> | null = null;
+  private readonly pool: NodePool;
+  /** Marks of the legal actions of the current determinization, by action. */
+  private mark: Uint8Array = new Uint8Array(0);
+  /** Iterations run by the last decisions (for the bench). */
+  iterationsRun = 0;
+  constructor(seed: number, private readonly opts: IsmctsOptions) {
+    this.rng = new SeededRng(seed);
+    this.pool = new NodePool(Math.max(1024, Math.min(opts.iterations || 4096, 1 << 20) + 1));
+  }
+
+  choose(game: Game<S>, state: S, legal: Int32Array, n: number): number {
+    if (n === 1) return legal[0]!; // a single legal action needs no search
+    if (!this.ws || this.ws.game !== game) {
+      this.ws = new Workspace(game);
+      this.mark = new Uint8Array(game.numDistinctActions);
+    }
+    const ws = this.ws;
+    const pool = this.pool;
+    const rng = this.rng;
+    const seat = game.currentPlayer(state);
+    const root = pool.reset();
+    const { iterations, ms, c, depth } = this.opts;
+    const policy = this.opts.rollout as RolloutPolicy<S> | null;
+    const deadline = ms > 0 ? performance.now() + ms : 0;
+    const det = ws.det;
+    const buf = ws.legal;
+    const mark = this.mark;
+    let it = 0;
+    for (;;) {
+      if (ms > 0) {
+        if ((it & 15) === 0 && performance.now() >= deadline && it > 0) break;
+      } else if (it >= iterations) break;
+      it++;
+      game.determinize(state, seat, rng, det);
+      let node = root;
+      // Selection and expansion.
+      while (!game.isTerminal(det)) {
+        const m = game.legalActions(det, buf);
+        for (let i = 0; i < m; i++) mark[buf[i]!] = 1;
+        let untried = 0;
+        // Children whose action is legal here are available: count it, and find the untried actions.
+        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+          const a = pool.action[ch]!;
+          if (mark[a] === 1) {
+            mark[a] = 2;
+            pool.avail[ch]!++;
+          }
+        }
+        for (let i = 0; i < m; i++) if (mark[buf[i]!] === 1) untried++;
+        const mover = game.currentPlayer(det);
+        if (untried > 0) {
+          let pick = rng.int(untried);
+          let a = -1;
+          for (let i = 0; i < m; i++) {
+            if (mark[buf[i]!] === 1 && pick-- === 0) {
+              a = buf[i]!;
+              break;
+            }
+          }
+          for (let i = 0; i < m; i++) mark[buf[i]!] = 0;
+          const child = pool.add(node, a, mover);
+          pool.avail[child] = 1;
+          game.apply(det, a);
+          node = child;
+          break;
+        }
+        // Every legal action has a child: UCB over the available ones.
+        let best = -1, bestScore = -Infinity;
+        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+          if (mark[pool.action[ch]!] !== 2) continue;
+          const v = pool.visits[ch]!;
+          const score = pool.reward[ch]! / v + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
+          if (score > bestScore) {
+            bestScore = score;
+            best = ch;
+          }
+        }
+        for (let i = 0; i < m; i++) mark[buf[i]!] = 0;
+        game.apply(det, pool.action[best]!);
+        node = best;
+      }
+      // Rollout from the new node, then back up the value for each node's mover.
+      const value0 = rollout(ws, det, 0, depth, policy, rng);
+      for (let k = node; k !== root; k = pool.parent[k]!) {
+        pool.visits[k]!++;
+        pool.reward[k]! += pool.mover[k] === 0 ? value0 : -value0;
+      }
+      pool.visits[root]!++;
+    }
+    this.iterationsRun += it;
+    // The most visited root action.
+    let best = legal[0]!, bestVisits = -1;
+    for (let ch = pool.firstChild[root]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+      if (pool.visits[ch]! > bestVisits) {
+        bestVisits = pool.visits[ch]!;
+        best = pool.action[ch]!;
+      }
+    }
+    return best;
+  }
+}

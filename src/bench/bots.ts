@@ -1,0 +1,53 @@
+// Bot benchmark (part of `npm run bench`): ISMCTS iterations per second on one thread
+// (quick mode, random rollouts, default depth cap), and decisions per second of each bot,
+// over decisions sampled from random games (Gardiens vs Veilleurs).
+//   bots.ismctsIterationsPerSec   median of 5 runs over the same 40 decisions, 1,000 iterations each
+//   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions
+import { makeBot, parseBotSpec } from '../../bots/index.ts';
+import type { IsmctsBot } from '../../bots/mcts.ts';
+import { SeededRng } from '../core/rng.ts';
+import { matchFromFiles } from '../games/blue-rising/index.ts';
+import type { BRState } from '../games/blue-rising/state.ts';
+
+export function benchBots(decksDir: string, extraBots: string[] = []) {
+  const game = matchFromFiles('quick', `${decksDir}/quick-gardiens.deck`, `${decksDir}/quick-veilleurs.deck`);
+  const legal = new Int32Array(game.maxLegalActions);
+  const rng = new SeededRng('bench-bots');
+  const states: BRState[] = [];
+  for (let g = 0; states.length < 40; g++) {
+    const st = game.allocState();
+    game.newGame(st, 9000 + g);
+    while (!game.isTerminal(st) && states.length < 40) {
+      const n = game.legalActions(st, legal);
+      if (n > 2 && rng.int(15) === 0) {
+        const s = game.allocState();
+        game.cloneInto(st, s);
+        states.push(s);
+      }
+      game.apply(st, legal[rng.int(n)]!);
+    }
+  }
+  const decide = (spec: string): { perSec: number; iterations: number; seconds: number } => {
+    const bot = makeBot<BRState>(parseBotSpec(spec), 1);
+    const t0 = performance.now();
+    for (const s of states) {
+      const n = game.legalActions(s, legal);
+      bot.choose(game, s, legal, n);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const iterations = (bot as IsmctsBot<BRState>).iterationsRun ?? 0;
+    return { perSec: states.length / seconds, iterations, seconds };
+  };
+  decide('ismcts:iterations=200'); // warm-up
+  const runs: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    const d = decide('ismcts:iterations=1000');
+    runs.push(d.iterations / d.seconds);
+  }
+  runs.sort((a, b) => a - b);
+  const decisionsPerSec: Record<string, number> = {};
+  for (const spec of ['random', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
+    decisionsPerSec[spec] = Math.round(decide(spec).perSec * 10) / 10;
+  }
+  return { ismctsIterationsPerSec: Math.round(runs[2]!), decisionsPerSec };
+}
