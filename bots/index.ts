@@ -47,11 +47,12 @@ const REGISTRY: Record<string, BotEntry> = {
   flatmc: {
     options: {
       playouts: { kind: 'int', min: 1, max: 1_000_000, default: '20' },
-      depth: { kind: 'int', min: 1, max: 100_000, default: '10000' },
+      budget: { kind: 'int', min: 1, max: 100_000_000, default: '0' },
+      depth: { kind: 'int', min: 1, max: 100_000, default: '40' },
       rollout: { kind: 'word', get words() { return ROLLOUTS(); }, default: 'random' },
     },
     make: (seed, o) => new FlatMcBot(seed, {
-      playouts: Number(o.playouts), depth: Number(o.depth), rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
+      playouts: Number(o.playouts), budget: Number(o.budget ?? 0), depth: Number(o.depth), rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
     }),
   },
   ismcts: {
@@ -114,12 +115,16 @@ export function parseBotSpec(text: string): BotSpec {
       given[k] = v;
     }
   }
+  if (name === 'flatmc' && given.budget !== undefined && given.playouts !== undefined) {
+    throw new BotSpecError('bot "flatmc": give playouts (per action) or budget (in all), not both');
+  }
   if (name === 'ismcts' && given.ms !== undefined && given.iterations !== undefined) {
     throw new BotSpecError('bot "ismcts": give iterations or ms, not both');
   }
   const options: Record<string, string> = {};
   for (const [k, def] of Object.entries(entry.options)) options[k] = given[k] ?? def.default;
   if (name === 'ismcts' && given.ms !== undefined) delete options.iterations;
+  if (name === 'flatmc' && given.budget === undefined) delete options.budget;
   const opts = Object.entries(given).map(([k, v]) => `${k}=${v}`).join(',');
   return { name, options, text: opts ? `${name}:${opts}` : name };
 }

@@ -49,7 +49,10 @@ function rollout<S>(ws: Workspace<S>, st: S, seat: number, depth: number, policy
 }
 
 export interface FlatMcOptions {
+  /** Playouts per legal action. */
   playouts: number;
+  /** When > 0: playouts in all, shared out over the legal actions (an equal budget with ISMCTS's iterations). */
+  budget: number;
   depth: number;
   rollout: RolloutPolicy<unknown> | null;
 }
@@ -67,15 +70,18 @@ export class FlatMcBot<S> implements Bot<S> {
     const ws = this.ws;
     const seat = game.currentPlayer(state);
     let best = legal[0]!, bestMean = -Infinity;
+    const budget = this.opts.budget;
     for (let i = 0; i < n; i++) {
       const a = legal[i]!;
       let sum = 0;
-      for (let k = 0; k < this.opts.playouts; k++) {
+      // With a budget, the first (budget mod n) actions get one playout more.
+      const playouts = budget > 0 ? Math.max(1, Math.floor(budget / n) + (i < budget % n ? 1 : 0)) : this.opts.playouts;
+      for (let k = 0; k < playouts; k++) {
         game.determinize(state, seat, this.rng, ws.det);
         game.apply(ws.det, a);
         sum += rollout(ws, ws.det, seat, this.opts.depth, this.opts.rollout as RolloutPolicy<S> | null, this.rng);
       }
-      const mean = sum / this.opts.playouts;
+      const mean = sum / playouts;
       if (mean > bestMean) {
         bestMean = mean;
         best = a;

@@ -27,7 +27,9 @@ export interface ExperimentFile {
   rules?: Record<string, number | boolean | string | null>;
   /** The balance band for flags: GIH WR and IWD limits (metrics.md defaults). */
   band?: { gihWr?: [number, number]; iwd?: [number, number]; deckWr?: [number, number] };
-  arms?: { name: string; patches: PatchSpec[]; description?: string }[];
+  arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string] }[];
+  /** round-robin (default): every pair of decks; mirror: each deck against itself. */
+  pairings?: 'round-robin' | 'mirror';
   sweeps?: { card: string; field: 'cost' | 'power' | 'support' | string; values: number[] }[];
 }
 
@@ -75,6 +77,7 @@ export const EXPERIMENT_SCHEMA = {
       ],
     },
     modes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['standard', 'quick'] } },
+    pairings: { enum: ['round-robin', 'mirror'] },
     games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
     rules: { type: 'object', additionalProperties: { type: ['integer', 'boolean', 'string', 'null'] } },
@@ -91,12 +94,18 @@ export const EXPERIMENT_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['name', 'patches'],
+        required: ['name'],
         additionalProperties: false,
         properties: {
           name: { type: 'string', minLength: 1, pattern: '^[^/\\\\]+$' },
           description: { type: 'string' },
           patches: { type: 'array', items: PATCH_SCHEMA },
+          bots: {
+            oneOf: [
+              { type: 'string', minLength: 1 },
+              { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', minLength: 1 } },
+            ],
+          },
         },
       },
     },
@@ -170,6 +179,7 @@ export function loadExperiment(file: string): ExperimentFile {
 export interface ExpandedArm {
   name: string;
   patches: PatchSpec[];
+  bots?: string | [string, string];
   description?: string;
   sweep?: { card: string; field: string; value: number };
 }
@@ -177,7 +187,7 @@ export interface ExpandedArm {
 /** The base arm, the patched arms, then one arm per sweep value. */
 export function expandArms(exp: ExperimentFile, file = 'experiment'): ExpandedArm[] {
   const arms: ExpandedArm[] = [{ name: 'base', patches: [] }];
-  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches, description: a.description });
+  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches ?? [], description: a.description, bots: a.bots });
   const names = new Set(arms.map((a) => a.name));
   for (const [i, s] of (exp.sweeps ?? []).entries()) {
     for (const v of s.values) {

@@ -21,6 +21,8 @@ export interface ArmSpec {
   label: string;
   variant?: Variant;
   description?: string;
+  /** The arm's own bots (a strength ladder's rung), else the run's. */
+  bots?: [string, string];
 }
 
 export interface RunSpec {
@@ -37,6 +39,8 @@ export interface RunSpec {
   wantRows: boolean;
   /** Pairs of games per shard. */
   shardPairs?: number;
+  /** round-robin: every pair of the mode's decks; mirror: each deck against itself (bot ladders). */
+  pairingMode?: 'round-robin' | 'mirror';
 }
 
 export interface Pairing {
@@ -51,6 +55,10 @@ export function pairings(spec: RunSpec): Pairing[] {
   const out: Pairing[] = [];
   for (const mode of spec.modes) {
     const sides = spec.sides.filter((s) => s.mode === mode);
+    if (spec.pairingMode === 'mirror') {
+      for (const d of sides) out.push({ mode, a: d, b: d, key: hashString(`${mode}\t${d.name}\t${d.name}`) });
+      continue;
+    }
     if (sides.length === 1) out.push({ mode, a: sides[0]!, b: sides[0]!, key: hashString(`${mode}\t${sides[0]!.name}\t${sides[0]!.name}`) });
     for (let i = 0; i < sides.length; i++) {
       for (let j = i + 1; j < sides.length; j++) {
@@ -78,7 +86,7 @@ export function planTasks(spec: RunSpec): ShardTask[] {
           mode: p.mode,
           decks: [p.a.deck, p.b.deck],
           deckNames: [p.a.name, p.b.name],
-          bots: spec.bots,
+          bots: arm.bots ?? spec.bots,
           variant: arm.variant,
           arm: arm.label,
           masterSeed: spec.seed,

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
 import { checkPatch, type CardPatch } from '../../games/blue-rising/patches.ts';
 import { parseRuleOverrides, type RuleOptions } from '../../games/blue-rising/rules-options.ts';
-import { C, D } from '../../sim/aggregate.ts';
+import { C, D, M } from '../../sim/aggregate.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
 import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from '../../sim/experiment.ts';
 import { atomicWrite, csvText } from '../../sim/output.ts';
@@ -68,7 +68,18 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     bots,
     gamesPerPairing: exp.games + (exp.games % 2),
     seed: exp.seed,
-    arms: arms.map((a) => ({ label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description })),
+    arms: arms.map((a, i) => {
+      let armBots: [string, string] | undefined;
+      if (a.bots !== undefined) {
+        try {
+          armBots = parseBots(Array.isArray(a.bots) ? a.bots.join(',') : a.bots);
+        } catch (e) {
+          throw new ExperimentError(`${file}: arms.${i - 1}.bots: ${(e as Error).message}`);
+        }
+      }
+      return { label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots };
+    }),
+    pairingMode: exp.pairings ?? 'round-robin',
     workers,
     wantRows,
   };
@@ -121,12 +132,30 @@ export function experimentCommand(): Command {
             }
             sweeps.push({ card: s.card, field: s.field, points });
           }
-          return { differences: diffs, sweeps };
+          // Rungs of a bot ladder: how often the arm's first bot won, over all its games.
+          const rungs = spec.arms.filter((a) => a.bots).map((a) => {
+            let games = 0, wins = 0, draws = 0;
+            for (const t of Object.values(aggs.get(a.label)!.matchups)) {
+              for (const m of Object.values(t)) {
+                games += m[M.games]!;
+                wins += m[M.winsA]!;
+                draws += m[M.draws]!;
+              }
+            }
+            const [lo, hi] = wilson(wins, games);
+            return { arm: a.label, bots: a.bots, games, winsFirstBot: wins, draws, wrFirstBot: round6(rate(wins, games)), lo: round6(lo), hi: round6(hi) };
+          });
+          return rungs.length ? { differences: diffs, sweeps, rungs } : { differences: diffs, sweeps };
         },
       });
       atomicWrite(join(out, 'differences.csv'), csvText(DIFFERENCE_COLUMNS, diffs.map((d) => DIFFERENCE_COLUMNS.map((k) => d[k]))));
       diffs = [];
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
-      else if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,differences.csv,arms/…}\n`);
+      else if (!opts.quiet) {
+        for (const r of (summary.rungs ?? []) as { arm: string; games: number; wrFirstBot: number; lo: number; hi: number }[]) {
+          process.stdout.write(`${r.arm}: the first bot wins ${(100 * r.wrFirstBot).toFixed(1)}% [${(100 * r.lo).toFixed(1)}, ${(100 * r.hi).toFixed(1)}] of ${r.games} games\n`);
+        }
+        process.stderr.write(`wrote ${out}/{summary.json,manifest.json,differences.csv,arms/…}\n`);
+      }
     }));
 }

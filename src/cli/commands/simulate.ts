@@ -28,6 +28,7 @@ export interface SimulateOptions {
   gamesCsv?: boolean;
   quiet?: boolean;
   rule?: string[];
+  pairings?: 'round-robin' | 'mirror';
 }
 
 /** Loads and checks the decks; groups them by mode. */
@@ -143,6 +144,7 @@ export async function runAndWrite(
       modes: spec.modes,
       decks: spec.sides.map((s) => ({ name: s.name, mode: s.mode, file: s.file, sha256: s.file ? sha256(readFileSync(s.file, 'utf8')) : null })),
       bots: spec.bots,
+      pairings: spec.pairingMode ?? 'round-robin',
       gamesPerPairing: spec.gamesPerPairing,
       arms: spec.arms,
       gamesCsv: spec.wantRows,
@@ -177,6 +179,7 @@ export function simulateCommand(): Command {
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
     .option('--rule <key=value>', 'override a rule knob of rules-options.ts (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
@@ -190,6 +193,7 @@ export function simulateCommand(): Command {
         arms: [{ label: '', variant: opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : undefined }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
         wantRows: Boolean(opts.gamesCsv),
+        pairingMode: opts.pairings,
       };
       const out = resolve(opts.out);
       const summary = await runAndWrite(spec, out, { quiet: opts.quiet, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
