@@ -348,13 +348,9 @@ export function powerBreakdown(st: BRState, gs: number, role: number, support: n
   return parts.join(' + ');
 }
 
-function clearSlot(st: BRState, gs: number): void {
+/** Ends the "until end of turn" effects on slot gs (R31) and its attack of the turn (R33). */
+export function clearTurnEffects(st: BRState, gs: number): void {
   const w = st.w;
-  w[O_OCC + gs] = -1;
-  w[O_TAPPED + gs] = 0;
-  w[O_ENTERED + gs] = 0;
-  w[O_FACEDOWN + gs] = 0;
-  w[O_EQUIP + gs] = -1;
   w[O_TPOW + gs] = 0;
   w[O_TKW + gs] = 0;
   w[O_TFRONT + gs] = 0;
@@ -363,6 +359,21 @@ function clearSlot(st: BRState, gs: number): void {
   w[O_TATK + gs] = 0;
   w[O_TRES + gs] = 0;
   w[O_ATTACKED + gs] = 0;
+}
+
+/** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
+function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
+  const w = st.w;
+  w[O_OCC + gs] = inst;
+  w[O_TAPPED + gs] = 0;
+  w[O_ENTERED + gs] = entered;
+  w[O_FACEDOWN + gs] = 0;
+  w[O_EQUIP + gs] = -1;
+  clearTurnEffects(st, gs);
+}
+
+function clearSlot(st: BRState, gs: number): void {
+  resetSlot(st, gs, -1, 0);
 }
 
 export const TO_DISCARD = 0, TO_HAND = 1;
@@ -412,20 +423,7 @@ export function destroyInCombat(st: BRState, gs: number, scorer: number): number
 
 /** Puts `inst` on slot gs (empty), as having entered play on `turn`. */
 export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number): void {
-  const w = st.w;
-  w[O_OCC + gs] = inst;
-  w[O_TAPPED + gs] = 0;
-  w[O_ENTERED + gs] = turn;
-  w[O_FACEDOWN + gs] = 0;
-  w[O_EQUIP + gs] = -1;
-  w[O_TPOW + gs] = 0;
-  w[O_TKW + gs] = 0;
-  w[O_TFRONT + gs] = 0;
-  w[O_TBACK + gs] = 0;
-  w[O_TDEF + gs] = 0;
-  w[O_TATK + gs] = 0;
-  w[O_TRES + gs] = 0;
-  w[O_ATTACKED + gs] = 0;
+  resetSlot(st, gs, inst, turn);
 }
 
 /** Swaps the contents of two character slots, with everything that sits on them. */

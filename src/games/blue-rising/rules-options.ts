@@ -44,47 +44,31 @@ export interface RuleOptions {
   faultCard: string | null;
 }
 
+const STANDARD: RuleOptions = {
+  vpToWin: 5,
+  setupAspirants: 4,
+  artefacts: true,
+  openingDraw: [3, 5],
+  handSize: 5,
+  turnCap: 200,
+  exhaustionVp: 1,
+  setupDisoriented: false,
+  uniquenessReplaceSelfOnly: true,
+  environmentTapInWindows: false,
+  objectsOnOwnOnly: true,
+  supportTaps: true,
+  environmentSupport: false,
+  objectFollowsToDiscard: true,
+  reactionTraps: 1,
+  reactionTrapCost: 1,
+  endOfTurnDiscardsGiveResources: false,
+  faultCard: null,
+};
+
 export const RULES: Record<Mode, RuleOptions> = {
-  standard: {
-    vpToWin: 5,
-    setupAspirants: 4,
-    artefacts: true,
-    openingDraw: [3, 5],
-    handSize: 5,
-    turnCap: 200,
-    exhaustionVp: 1,
-    setupDisoriented: false,
-    uniquenessReplaceSelfOnly: true,
-    environmentTapInWindows: false,
-    objectsOnOwnOnly: true,
-    supportTaps: true,
-    environmentSupport: false,
-    objectFollowsToDiscard: true,
-    reactionTraps: 1,
-    reactionTrapCost: 1,
-    endOfTurnDiscardsGiveResources: false,
-    faultCard: null,
-  },
-  quick: {
-    vpToWin: 3,
-    setupAspirants: 3,
-    artefacts: false,
-    openingDraw: [3, 5],
-    handSize: 5,
-    turnCap: 200,
-    exhaustionVp: 1,
-    setupDisoriented: false,
-    uniquenessReplaceSelfOnly: true,
-    environmentTapInWindows: false,
-    objectsOnOwnOnly: true,
-    supportTaps: true,
-    environmentSupport: false,
-    objectFollowsToDiscard: true,
-    reactionTraps: 1,
-    reactionTrapCost: 1,
-    endOfTurnDiscardsGiveResources: false,
-    faultCard: null,
-  },
+  standard: STANDARD,
+  // R60: everything else as in standard mode.
+  quick: { ...STANDARD, vpToWin: 3, setupAspirants: 3, artefacts: false },
 };
 
 export function rulesFor(mode: Mode, overrides: Partial<RuleOptions> = {}): RuleOptions {

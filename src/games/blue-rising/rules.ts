@@ -55,6 +55,7 @@ import {
   TO_DISCARD,
   TO_HAND,
   canTap,
+  clearTurnEffects,
   cardName,
   charCount,
   charPower,
@@ -850,16 +851,7 @@ function endMainPhase(st: BRState, p: number): void {
   w[O_POOL] = 0;
   w[O_POOL + 1] = 0;
   // R18, R31: "until end of turn" bonuses end.
-  for (let gs = 0; gs < 12; gs++) {
-    w[O_TPOW + gs] = 0;
-    w[O_TKW + gs] = 0;
-    w[O_TFRONT + gs] = 0;
-    w[O_TBACK + gs] = 0;
-    w[O_TDEF + gs] = 0;
-    w[O_TATK + gs] = 0;
-    w[O_TRES + gs] = 0;
-    w[O_ATTACKED + gs] = 0;
-  }
+  for (let gs = 0; gs < 12; gs++) clearTurnEffects(st, gs);
   w[O_ENV_TPOW] = 0;
   w[O_ENV_TPOW + 1] = 0;
   if (st.log) st.log.endOfTurn();
