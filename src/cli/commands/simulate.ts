@@ -1,6 +1,6 @@
 // `lab simulate`: seeded bot-versus-bot games on worker threads, paired seeds, streaming
 // aggregates, CSV + summary.json + manifest.json.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command, Option } from 'commander';
@@ -57,6 +57,23 @@ export function parseBots(text: string): [string, string] {
   if (specs.length === 1) return [specs[0]!, specs[0]!];
   if (specs.length !== 2) throw new UsageError(`--bots: give one bot or two, comma-separated (got ${specs.length})`);
   return [specs[0]!, specs[1]!];
+}
+
+/**
+ * Removes what an earlier run left in the same folder and this one did not write (a
+ * games.csv, the tables of arms that are gone), so a folder never mixes two runs.
+ */
+function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string[]): void {
+  if (!wroteGames) rmSync(join(out, 'games.csv'), { force: true });
+  // An experiment's tables are per arm; a plain run has no differences.
+  const stale = armFolders.length > 0 ? ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv'] : ['differences.csv'];
+  for (const f of stale) rmSync(join(out, f), { force: true });
+  const armsDir = join(out, 'arms');
+  if (!existsSync(armsDir)) return;
+  for (const f of readdirSync(armsDir)) {
+    if (!armFolders.includes(f)) rmSync(join(armsDir, f), { recursive: true, force: true });
+  }
+  if (armFolders.length === 0) rmSync(armsDir, { recursive: true, force: true });
 }
 
 /** An arm's folder name: its label with anything but letters, digits, ".", "=" and "-" made "-". */
@@ -124,6 +141,7 @@ export async function runAndWrite(
     perArm[label] = summarize(agg);
   }
   if (rowsWriter) await rowsWriter.close(true);
+  removeStaleOutputs(out, spec.wantRows, arms.length === 1 && arms[0] === '' ? [] : arms.map(armFolder));
   const summary: Record<string, unknown> = {
     game: spec.game,
     seed: spec.seed,
