@@ -3,6 +3,7 @@
 import type { Bot } from './bot.ts';
 import { FlatMcBot, IsmctsBot, type RolloutPolicy } from './mcts.ts';
 import { RandomBot } from './random.ts';
+import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './heuristic.ts';
 
 export class BotSpecError extends Error {}
 
@@ -40,10 +41,17 @@ function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
   return make ? make<S>(seed) : null;
 }
 
+// The heuristic bot is the one bot that knows Blue Rising; it also serves as a rollout policy.
+registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>);
+
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
 
 const REGISTRY: Record<string, BotEntry> = {
   random: { options: {}, make: (seed) => new RandomBot(seed) },
+  heuristic: {
+    options: { profile: { kind: 'word', words: PROFILES, default: 'midrange' } },
+    make: <S>(seed: number, o: Record<string, string>) => new HeuristicBot(seed, loadProfile(o.profile as ProfileName)) as unknown as Bot<S>,
+  },
   flatmc: {
     options: {
       playouts: { kind: 'int', min: 1, max: 1_000_000, default: '20' },

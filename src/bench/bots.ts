@@ -3,6 +3,7 @@
 // over decisions sampled from random games (Gardiens vs Veilleurs).
 //   bots.ismctsIterationsPerSec   median of 5 runs over the same 40 decisions, 1,000 iterations each
 //   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions
+//   bots.heuristicGamesPerSec     heuristic vs heuristic quick games per second (5 s of play)
 import { makeBot, parseBotSpec } from '../../bots/index.ts';
 import type { IsmctsBot } from '../../bots/mcts.ts';
 import { SeededRng } from '../core/rng.ts';
@@ -46,8 +47,22 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
   }
   runs.sort((a, b) => a - b);
   const decisionsPerSec: Record<string, number> = {};
-  for (const spec of ['random', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
+  for (const spec of ['random', 'heuristic', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
     decisionsPerSec[spec] = Math.round(decide(spec).perSec * 10) / 10;
   }
-  return { ismctsIterationsPerSec: Math.round(runs[2]!), decisionsPerSec };
+  // Heuristic against heuristic: whole quick games per second on one thread.
+  const st = game.allocState();
+  const bots = [makeBot<BRState>(parseBotSpec('heuristic'), 1), makeBot<BRState>(parseBotSpec('heuristic'), 2)];
+  const t0 = performance.now();
+  let games = 0;
+  while (performance.now() - t0 < 5000) {
+    game.newGame(st, 7000 + games);
+    while (!game.isTerminal(st)) {
+      const n = game.legalActions(st, legal);
+      game.apply(st, bots[game.currentPlayer(st)]!.choose(game, st, legal, n));
+    }
+    games++;
+  }
+  const heuristicGamesPerSec = Math.round((games / (performance.now() - t0)) * 1000);
+  return { ismctsIterationsPerSec: Math.round(runs[2]!), decisionsPerSec, heuristicGamesPerSec };
 }

@@ -101,9 +101,9 @@ describe('bot options', () => {
     expect(() => parseBotSpec('ismcts:iterations=0')).toThrow(/iterations=0: expected an integer in 1\.\.10000000/);
     expect(() => parseBotSpec('ismcts:speed=3')).toThrow(/unknown option "speed" \(valid: iterations, ms, c, rollout, depth\)/);
     expect(() => parseBotSpec('ismcts:c=-1')).toThrow(/c=-1: expected a number/);
-    expect(() => parseBotSpec('ismcts:rollout=smart')).toThrow(/expected one of random/);
+    expect(() => parseBotSpec('ismcts:rollout=smart')).toThrow(/expected one of random, heuristic/);
     expect(() => parseBotSpec('ismcts:ms=50,iterations=100')).toThrow(/iterations or ms, not both/);
-    expect(() => parseBotSpec('alphazero')).toThrow(/unknown bot "alphazero" \(valid: random, flatmc, ismcts/);
+    expect(() => parseBotSpec('alphazero')).toThrow(/unknown bot "alphazero" \(valid: random, heuristic, flatmc, ismcts/);
     expect(parseBotSpec('ismcts:ms=50').options.iterations).toBeUndefined();
   });
 });
