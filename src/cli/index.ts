@@ -4,6 +4,7 @@ import { cardsCommand } from './commands/cards.ts';
 import { deckCommand } from './commands/deck.ts';
 import { experimentCommand } from './commands/experiment.ts';
 import { replayCommand } from './commands/replay.ts';
+import { reportCommand } from './commands/report.ts';
 import { scenarioCommand } from './commands/scenario.ts';
 import { simulateCommand } from './commands/simulate.ts';
 
@@ -25,6 +26,7 @@ program.addCommand(deckCommand());
 program.addCommand(simulateCommand());
 program.addCommand(experimentCommand());
 program.addCommand(cardsCommand());
+program.addCommand(reportCommand());
 
 function commandPath(c: Command): string {
   const names: string[] = [];

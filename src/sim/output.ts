@@ -50,3 +50,8 @@ function sortKeys(v: unknown): unknown {
   if (typeof v === 'number' && !Number.isFinite(v)) return null;
   return v;
 }
+
+/** An arm's folder name: its label with anything but letters, digits, ".", "=" and "-" made "-". */
+export function armFolder(label: string): string {
+  return label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9.=-]+/g, '-').replace(/^-+|-+$/g, '') || 'arm';
+}

@@ -8,7 +8,9 @@ import { parseBotSpec, splitBotList } from '../../../bots/index.ts';
 import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
 import { loadDeck } from '../../games/blue-rising/decks.ts';
 import { MODES, parseRuleOverrides } from '../../games/blue-rising/rules-options.ts';
-import { removePendingTemps } from '../../sim/output.ts';
+import { armFolder, removePendingTemps } from '../../sim/output.ts';
+
+export { armFolder };
 import type { Aggregate } from '../../sim/aggregate.ts';
 import { runSimulation, SimulationError, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
@@ -76,10 +78,6 @@ function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string
   if (armFolders.length === 0) rmSync(armsDir, { recursive: true, force: true });
 }
 
-/** An arm's folder name: its label with anything but letters, digits, ".", "=" and "-" made "-". */
-export function armFolder(label: string): string {
-  return label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9.=-]+/g, '-').replace(/^-+|-+$/g, '') || 'arm';
-}
 
 export function defaultWorkers(): number {
   return Math.max(1, os.availableParallelism());

@@ -1,0 +1,632 @@
+// The report's charts as vega-lite specs, each with its data inline (so the .vl.json file opens
+// as it is in a vega-lite editor), a title, axis titles and the sample sizes in its labels and
+// tooltips. Rendering to SVG is render.ts; the page is html.ts.
+import type { TopLevelSpec } from 'vega-lite';
+import { FLAG_COLOURS, FLAG_STATUSES, bandText, itemKey, pct, type Assessment, type FlagSet } from './flags.ts';
+import { Z95, benjaminiHochberg, intervalBandPValue, type BtFit } from './stats.ts';
+import { textWidth } from './render.ts';
+import type { Band, CardRow, DeckRow, DifferenceRow, MatchupRow, ModeRow, Sweep, Tables } from './summary.ts';
+
+export type Section = 'cards' | 'decks' | 'modes' | 'experiment';
+
+export interface Chart {
+  /** File stem: the spec is saved as `<id>.vl.json`. */
+  id: string;
+  section: Section;
+  title: string;
+  /** What the chart shows, in words, for the page. */
+  caption: string;
+  spec: TopLevelSpec;
+}
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const WIDTH = 560;
+const CONFIG = {
+  font: 'sans-serif',
+  view: { stroke: null },
+  axis: { labelLimit: 1000, titleFontWeight: 'normal' as const, labelFontSize: 11, titleFontSize: 12 },
+  legend: { labelLimit: 320, orient: 'bottom' as const, direction: 'horizontal' as const },
+  title: { anchor: 'start' as const, fontSize: 15, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
+};
+const BAND_COLOUR = '#2ca02c';
+/** A nominal y axis whose title sits horizontally above its labels (never across long labels). */
+const Y_AXIS = { titleAngle: 0, titleAlign: 'right' as const, titleBaseline: 'bottom' as const, titleX: 0, titleY: -8, labelLimit: 1000 };
+const int = (n: number) => Math.round(n).toLocaleString('en');
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+function base(title: string, subtitle: string[], description: string) {
+  return { $schema: SCHEMA, description, title: { text: title, subtitle }, config: CONFIG };
+}
+
+const flagColour = (title = 'flag') => ({
+  field: 'status',
+  type: 'nominal' as const,
+  title,
+  scale: { domain: FLAG_STATUSES, range: FLAG_COLOURS },
+  legend: { title, columns: 2 },
+});
+
+/** A shaded vertical band [lo, hi] on the x axis, drawn once. */
+function xBand(lo: number, hi: number) {
+  return {
+    data: { values: [{ band_lo: lo, band_hi: hi }] },
+    mark: { type: 'rect' as const, aria: false, color: BAND_COLOUR, opacity: 0.13 },
+    encoding: { x: { field: 'band_lo', type: 'quantitative' as const }, x2: { field: 'band_hi' } },
+  };
+}
+
+// ----------------------------------------------------------------------------------------- cards
+
+export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
+  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'gihWr').map((a) => [itemKey(a), a]));
+  const rows = cards
+    .filter((c) => c.mode === mode && c.gih_n > 0 && c.gih_wr !== null && c.gih_lo !== null && c.gih_hi !== null)
+    .map((c) => {
+      const a = byKey.get(itemKey({ mode, metric: 'gihWr', name: c.card }));
+      return {
+        card: c.card, label: `${c.card} (n=${int(c.gih_n)})`, gih_wr: c.gih_wr, gih_lo: c.gih_lo, gih_hi: c.gih_hi, n: c.gih_n,
+        status: a?.status ?? FLAG_STATUSES[3], p: a ? r4(a.p) : null,
+        desc: `${c.card}: GIH WR ${pct(c.gih_wr)} [${pct(c.gih_lo)}, ${pct(c.gih_hi)}], n = ${int(c.gih_n)} copies in hand; ${a?.status ?? FLAG_STATUSES[3]}`,
+      };
+    })
+    .sort((x, y) => y.gih_wr! - x.gih_wr! || x.card.localeCompare(y.card, 'fr'));
+  if (rows.length === 0) return null;
+  const order = rows.map((r) => r.label);
+  const flagged = rows.filter((r) => r.status.startsWith('flagged')).length;
+  const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'card (n = copies in hand)', axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'GIH WR: won when in hand (95% Wilson interval)', axis: { format: '.0%' }, scale: { zero: false } };
+  const title = `GIH WR by card — ${mode}`;
+  return {
+    id, section: 'cards', title,
+    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% Wilson interval, sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged (interval wholly outside the band and kept by Benjamini–Hochberg) are coloured.`,
+    spec: {
+      ...base(title, [`95% Wilson intervals; balance band ${bandText('gihWr', band.gihWr)} shaded; ${rows.length} cards; n = copies in hand`], `${title}: ${rows.length} cards`),
+      width: WIDTH,
+      height: { step: 16 },
+      data: { values: rows },
+      layer: [
+        xBand(band.gihWr[0], band.gihWr[1]),
+        { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, x: { ...x, field: 'gih_lo' }, x2: { field: 'gih_hi' }, color: flagColour() } },
+        {
+          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
+          encoding: {
+            y, x: { ...x, field: 'gih_wr' }, color: flagColour(), description: { field: 'desc' }, 
+            tooltip: [
+              { field: 'card', title: 'card' }, { field: 'gih_wr', title: 'GIH WR', format: '.1%' }, { field: 'gih_lo', title: 'low', format: '.1%' },
+              { field: 'gih_hi', title: 'high', format: '.1%' }, { field: 'n', title: 'n (copies in hand)', format: ',' }, { field: 'status', title: 'flag' }, { field: 'p', title: 'p (vs band)' },
+            ],
+          },
+        },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+export function cardIwdChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
+  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'iwd').map((a) => [itemKey(a), a]));
+  const rows = cards
+    .filter((c) => c.mode === mode && c.iwd !== null && c.iwd_lo !== null && c.iwd_hi !== null && c.gns_n > 0)
+    .map((c) => {
+      const a = byKey.get(itemKey({ mode, metric: 'iwd', name: c.card }));
+      return {
+        card: c.card, label: `${c.card} (n=${int(c.gih_n)} / ${int(c.gns_n)})`,
+        iwd: r4(100 * c.iwd!), iwd_lo: r4(100 * c.iwd_lo!), iwd_hi: r4(100 * c.iwd_hi!), n_in_hand: c.gih_n, n_not_seen: c.gns_n,
+        status: a?.status ?? FLAG_STATUSES[3],
+        desc: `${c.card}: IWD ${(100 * c.iwd!).toFixed(1)} points [${(100 * c.iwd_lo!).toFixed(1)}, ${(100 * c.iwd_hi!).toFixed(1)}], n = ${int(c.gih_n)} in hand, ${int(c.gns_n)} never seen; ${a?.status ?? FLAG_STATUSES[3]}`,
+      };
+    })
+    .sort((x, y) => y.iwd - x.iwd || x.card.localeCompare(y.card, 'fr'));
+  if (rows.length === 0) return null;
+  const missing = cards.filter((c) => c.mode === mode).length - rows.length;
+  const order = rows.map((r) => r.label);
+  const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'card (n = copies in hand / never seen)', axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'IWD, points: GIH WR − GNS WR (95% Newcombe interval)' };
+  const title = `IWD (improvement when drawn) by card — ${mode}`;
+  return {
+    id, section: 'cards', title,
+    caption: `Improvement when drawn: the win rate when the card was in hand minus when it was never seen, in points, with a 95% Newcombe interval (metrics.md notes it favours cards that want long games; cards.csv has IWD by turn). Band ${bandText('iwd', band.iwd)} shaded.${missing > 0 ? ` ${missing} card(s) with no copy ever left unseen (GNS) have no IWD and are left out.` : ''}`,
+    spec: {
+      ...base(title, [`bars: IWD; lines: 95% Newcombe interval; band ${bandText('iwd', band.iwd)} shaded; n = copies in hand / copies never seen`], `${title}: ${rows.length} cards`),
+      width: WIDTH,
+      height: { step: 16 },
+      data: { values: rows },
+      layer: [
+        xBand(100 * band.iwd[0], 100 * band.iwd[1]),
+        { mark: { type: 'bar', opacity: 0.75, height: { band: 0.7 } }, encoding: { y, x: { ...x, field: 'iwd' }, color: flagColour(), description: { field: 'desc' }, tooltip: [
+          { field: 'card' }, { field: 'iwd', title: 'IWD (points)', format: '+.1f' }, { field: 'iwd_lo', title: 'low', format: '+.1f' }, { field: 'iwd_hi', title: 'high', format: '+.1f' },
+          { field: 'n_in_hand', title: 'n in hand', format: ',' }, { field: 'n_not_seen', title: 'n never seen', format: ',' }, { field: 'status', title: 'flag' },
+        ] } },
+        { mark: { type: 'rule', aria: false, color: '#333' }, encoding: { y, x: { ...x, field: 'iwd_lo' }, x2: { field: 'iwd_hi' } } },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+/**
+ * Which points of a scatter get a text label: greedily, most copies first, a label only where its
+ * box (estimated from font metrics) overlaps no label or point already placed.
+ */
+export function placeLabels(points: { x: number; y: number; text: string; r: number }[], fontSize = 9): ('right' | 'left' | null)[] {
+  type Box = [number, number, number, number];
+  const boxes: Box[] = points.map((p) => [p.x - p.r, p.y - p.r, p.x + p.r, p.y + p.r]);
+  const placed: Box[] = [];
+  const order = points.map((_, i) => i).sort((a, b) => points[b]!.r - points[a]!.r);
+  const out: ('right' | 'left' | null)[] = points.map(() => null);
+  const hit = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  for (const i of order) {
+    const p = points[i]!;
+    const w = textWidth(p.text, fontSize);
+    const top = p.y - fontSize / 2 - 1, bottom = p.y + fontSize / 2 + 1;
+    const options: ['right' | 'left', Box][] = [['right', [p.x + p.r + 2, top, p.x + p.r + 3 + w, bottom]], ['left', [p.x - p.r - 3 - w, top, p.x - p.r - 2, bottom]]];
+    for (const [side, box] of options) {
+      if (box[0] < 0) continue;
+      if (placed.some((b) => hit(box, b)) || boxes.some((b, j) => j !== i && hit(box, b))) continue;
+      placed.push(box);
+      out[i] = side;
+      break;
+    }
+  }
+  return out;
+}
+
+export function cardPlayPitchChart(mode: string, cards: CardRow[], id: string): Chart | null {
+  const raw = cards.filter((c) => c.mode === mode && c.gih_n > 0 && c.play_rate !== null && c.pitch_rate !== null);
+  if (raw.length === 0) return null;
+  const width = WIDTH, height = 420;
+  const xMax = Math.min(1, Math.ceil(Math.max(...raw.map((c) => c.play_rate!)) * 10 + 0.5) / 10);
+  const yMax = Math.min(1, Math.ceil(Math.max(...raw.map((c) => c.pitch_rate!)) * 10 + 0.5) / 10);
+  const nMax = Math.max(...raw.map((c) => c.gih_n));
+  const area = (n: number) => 20 + (240 * n) / nMax; // the size scale below: [0, nMax] → [20, 260] px²
+  const fit = placeLabels(raw.map((c) => ({ x: (c.play_rate! / xMax) * width, y: (1 - c.pitch_rate! / yMax) * height, text: c.card, r: Math.sqrt(area(c.gih_n) / Math.PI) })));
+  const rows = raw.map((c, i) => ({ card: c.card, label_right: fit[i] === 'right' ? c.card : '', label_left: fit[i] === 'left' ? c.card : '', play_rate: c.play_rate, pitch_rate: c.pitch_rate, n: c.gih_n, played: c.played, pitched: c.pitched,
+    desc: `${c.card}: play rate ${pct(c.play_rate)}, pitch rate ${pct(c.pitch_rate)}, n = ${int(c.gih_n)} copies in hand` }));
+  const labelled = fit.filter(Boolean).length;
+  const x = { field: 'play_rate', type: 'quantitative' as const, title: 'play rate: copies played / copies in hand', axis: { format: '.0%' }, scale: { domain: [0, xMax], nice: false, padding: 0 } };
+  const yy = { field: 'pitch_rate', type: 'quantitative' as const, title: 'pitch rate: copies discarded for resources / copies in hand', axis: { format: '.0%' }, scale: { domain: [0, yMax], nice: false, padding: 0 } };
+  const title = `Play rate against pitch rate — ${mode}`;
+  return {
+    id, section: 'cards', title,
+    caption: `One point per card: how often a copy in hand was played (x) and how often it was discarded to pay for something else (y). Cards up and to the left are burnt rather than played — a weak-card signal. Point size: copies in hand (n). ${labelled} of ${rows.length} points are named where the names do not overlap; hover any point for its name and numbers.`,
+    spec: {
+      ...base(title, [`one point per card (${rows.length}); size = n, copies in hand (${int(Math.min(...rows.map((r) => r.n)))}–${int(nMax)})`], `${title}: ${rows.length} cards`),
+      width,
+      height,
+      data: { values: rows },
+      layer: [
+        {
+          mark: { type: 'circle', opacity: 0.7, color: '#4c78a8' },
+          encoding: {
+            x, y: yy, description: { field: 'desc' }, 
+            size: { field: 'n', type: 'quantitative', title: 'n (copies in hand)', scale: { domain: [0, nMax], range: [20, 260] }, legend: { format: ',.0f' } },
+            tooltip: [{ field: 'card' }, { field: 'play_rate', title: 'play rate', format: '.1%' }, { field: 'pitch_rate', title: 'pitch rate', format: '.1%' },
+              { field: 'n', title: 'n (copies in hand)', format: ',' }, { field: 'played', format: ',' }, { field: 'pitched', format: ',' }],
+          },
+        },
+        { mark: { type: 'text', aria: false, align: 'left', baseline: 'middle', dx: 7, fontSize: 9, color: '#333' }, encoding: { x, y: yy, text: { field: 'label_right' } } },
+        { mark: { type: 'text', aria: false, align: 'right', baseline: 'middle', dx: -7, fontSize: 9, color: '#333' }, encoding: { x, y: yy, text: { field: 'label_left' } } },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+// ----------------------------------------------------------------------------------------- decks
+
+/** Decks of a mode in the order strongest first: Bradley–Terry β when fitted, else win rate. */
+export function deckOrder(mode: string, decks: DeckRow[], bt: BtFit | null): string[] {
+  const names = decks.filter((d) => d.mode === mode).map((d) => d.deck);
+  const beta = new Map(bt && bt.converged ? bt.players.map((p, i) => [p, bt.beta[i]!]) : []);
+  const wr = new Map(decks.filter((d) => d.mode === mode).map((d) => [d.deck, d.wr ?? -1]));
+  return names.sort((a, b) => (beta.get(b) ?? wr.get(b)!) - (beta.get(a) ?? wr.get(a)!) || a.localeCompare(b, 'fr'));
+}
+
+export function matchupHeatmap(mode: string, matchups: MatchupRow[], order: string[], id: string, minGames = 30): Chart | null {
+  const cells: Record<string, unknown>[] = [];
+  const cell = (row: string, col: string, wins: number, n: number) => {
+    const wr = n > 0 ? wins / n : null;
+    const small = n < minGames;
+    cells.push({
+      deck: row, opponent: col, wr: wr === null ? null : r4(wr), n, small,
+      desc: `${row} against ${col}: ${wr === null ? 'no games' : `won ${pct(wr)}`} of n = ${int(n)} games${small ? ` (under ${minGames}: not coloured)` : ''}`,
+      label: `${wr === null ? '—' : pct(wr, 0)}\nn=${int(n)}${small ? ` (<${minGames})` : ''}`,
+    });
+  };
+  for (const m of matchups.filter((r) => r.mode === mode)) {
+    cell(m.deck_a, m.deck_b, m.wins_a, m.games);
+    if (m.deck_a !== m.deck_b) cell(m.deck_b, m.deck_a, m.wins_b, m.games);
+  }
+  if (cells.length === 0) return null;
+  const small = cells.filter((c) => c.small).length;
+  const axisOrder = [...order, ...new Set(cells.flatMap((c) => [c.deck as string, c.opponent as string]).filter((d) => !order.includes(d)))];
+  const title = `Matchups — ${mode}`;
+  const x = { field: 'opponent', type: 'nominal' as const, sort: axisOrder, title: 'opponent', axis: { labelAngle: -35, orient: 'top' as const } };
+  const y = { field: 'deck', type: 'nominal' as const, sort: axisOrder, title: 'deck (its win rate in the cell)', axis: Y_AXIS };
+  return {
+    id, section: 'decks', title,
+    caption: `Each cell: the row deck's win rate against the column deck (draws count as not won) and the number of games n. Cells under ${minGames} games are labelled but not coloured${small ? ` (${small} here)` : ''}. Decks ordered strongest first (Bradley–Terry). Per-cell Wilson intervals are in matchups.csv.`,
+    spec: {
+      ...base(title, [`row deck's win rate against the column deck; n = games; cells under ${minGames} games grey`], `${title}: ${cells.length} cells`),
+      data: { values: cells },
+      width: { step: Math.max(58, Math.min(90, Math.floor(640 / Math.max(1, axisOrder.length)))) },
+      height: { step: 40 },
+      layer: [
+        {
+          mark: { type: 'rect', stroke: 'white', strokeWidth: 1 },
+          encoding: {
+            x, y, description: { field: 'desc' }, 
+            color: {
+              condition: { test: `datum.small || datum.wr === null`, value: '#eeeeee' },
+              field: 'wr', type: 'quantitative', title: 'win rate of the row deck',
+              scale: { scheme: 'redblue', domain: [0.15, 0.85], domainMid: 0.5, clamp: true },
+              legend: { format: '.0%', direction: 'horizontal', orient: 'bottom', gradientLength: 240 },
+            },
+            tooltip: [{ field: 'deck' }, { field: 'opponent' }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
+          },
+        },
+        {
+          mark: { type: 'text', aria: false, lineBreak: '\n', fontSize: 10, lineHeight: 12 },
+          encoding: {
+            x, y, text: { field: 'label' },
+            color: { condition: { test: '!datum.small && datum.wr !== null && (datum.wr > 0.75 || datum.wr < 0.25)', value: 'white' }, value: 'black' },
+          },
+        },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+export function deckStrengthChart(mode: string, decks: DeckRow[], bt: BtFit, id: string): Chart | null {
+  if (!bt.converged || bt.players.length < 2) return null;
+  const games = new Map(decks.filter((d) => d.mode === mode).map((d) => [d.deck, d.games]));
+  const rows = bt.players.map((p, i) => ({
+    deck: p, label: `${p} (n=${int(games.get(p) ?? bt.games[i]!)})`, beta: r4(bt.beta[i]!), lo: r4(bt.lo[i]!), hi: r4(bt.hi[i]!), se: r4(bt.se[i]!),
+    vs_average: r4(1 / (1 + Math.exp(-bt.beta[i]!))), n: games.get(p) ?? bt.games[i]!,
+    desc: `${p}: β = ${bt.beta[i]!.toFixed(3)} [${bt.lo[i]!.toFixed(3)}, ${bt.hi[i]!.toFixed(3)}], beats an average deck ${pct(1 / (1 + Math.exp(-bt.beta[i]!)))}; n = ${int(games.get(p) ?? bt.games[i]!)} games`,
+  })).filter((r) => Number.isFinite(r.beta)).sort((a, b) => b.beta - a.beta);
+  const order = rows.map((r) => r.label);
+  const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'deck (n = games)', axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'strength β, log-odds (0 = average deck; 95% interval)' };
+  const g = `first-move advantage γ = ${bt.gamma.toFixed(3)} [${bt.gammaLo.toFixed(3)}, ${bt.gammaHi.toFixed(3)}] log-odds (odds × ${Math.exp(bt.gamma).toFixed(2)})`;
+  const title = `Deck strength (Bradley–Terry) — ${mode}`;
+  return {
+    id, section: 'decks', title,
+    caption: `Bradley–Terry fit of the matchup table: logit P(i beats j) = βᵢ − βⱼ + γ·[i moves first], by maximum likelihood (Newton–Raphson), β centred to sum 0, 95% intervals from the observed information. A deck with β = 0.4 beats an average deck about ${pct(1 / (1 + Math.exp(-0.4)), 0)} of the time (seats balanced). Draws count half a win to each side. ${g}.`,
+    spec: {
+      ...base(title, [g, `maximum likelihood; 95% intervals from the observed information; n = games of each deck`], `${title}: ${rows.length} decks`),
+      width: WIDTH,
+      height: { step: 22 },
+      data: { values: rows },
+      layer: [
+        { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+        { mark: { type: 'rule', aria: false, strokeWidth: 2, color: '#4c78a8' }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } },
+        {
+          mark: { type: 'point', filled: true, size: 60, color: '#4c78a8', opacity: 1 },
+          encoding: {
+            y, x: { ...x, field: 'beta' }, description: { field: 'desc' }, 
+            tooltip: [{ field: 'deck' }, { field: 'beta', title: 'β', format: '.3f' }, { field: 'se', title: 'standard error', format: '.3f' },
+              { field: 'vs_average', title: 'P(beats an average deck)', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
+          },
+        },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+export function deckWrChart(mode: string, decks: DeckRow[], flags: FlagSet, band: Band, id: string): Chart | null {
+  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'deckWr').map((a) => [itemKey(a), a]));
+  const rows = decks
+    .filter((d) => d.mode === mode && d.games > 0 && d.wr !== null)
+    .map((d) => ({
+      deck: d.deck, label: `${d.deck} (n=${int(d.games)})`, wr: d.wr, lo: d.wr_lo, hi: d.wr_hi, n: d.games, draws: d.draws,
+      status: byKey.get(itemKey({ mode, metric: 'deckWr', name: d.deck }))?.status ?? FLAG_STATUSES[3],
+      desc: `${d.deck}: WR ${pct(d.wr)} [${pct(d.wr_lo)}, ${pct(d.wr_hi)}], n = ${int(d.games)} games (${int(d.draws)} draws); ${byKey.get(itemKey({ mode, metric: 'deckWr', name: d.deck }))?.status ?? FLAG_STATUSES[3]}`,
+    }))
+    .sort((a, b) => b.wr! - a.wr!);
+  if (rows.length === 0) return null;
+  const order = rows.map((r) => r.label);
+  const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'deck (n = games)', axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'win rate (95% Wilson interval)', axis: { format: '.0%' }, scale: { zero: false } };
+  const title = `Deck win rate — ${mode}`;
+  return {
+    id, section: 'decks', title,
+    caption: `Each deck's win rate over all its games (draws count as not won) with its 95% Wilson interval; band ${bandText('deckWr', band.deckWr)} shaded; flagged decks coloured. Against a round robin's field, so it depends on which decks are in the run; the Bradley–Terry chart separates strength from the field.`,
+    spec: {
+      ...base(title, [`95% Wilson intervals; balance band ${bandText('deckWr', band.deckWr)} shaded; n = games`], `${title}: ${rows.length} decks`),
+      width: WIDTH,
+      height: { step: 22 },
+      data: { values: rows },
+      layer: [
+        xBand(band.deckWr[0], band.deckWr[1]),
+        { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: flagColour() } },
+        {
+          mark: { type: 'point', filled: true, size: 60, opacity: 1 },
+          encoding: {
+            y, x: { ...x, field: 'wr' }, color: flagColour(), description: { field: 'desc' }, 
+            tooltip: [{ field: 'deck' }, { field: 'wr', title: 'WR', format: '.1%' }, { field: 'lo', title: 'low', format: '.1%' }, { field: 'hi', title: 'high', format: '.1%' },
+              { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws', title: 'draws' }, { field: 'status', title: 'flag' }],
+          },
+        },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+// ----------------------------------------------------------------------------------------- modes
+
+export function firstPlayerChart(modes: ModeRow[], id: string): Chart | null {
+  const rows = modes.filter((m) => m.games > 0 && m.first_player_wr !== null).map((m) => ({
+    mode: m.mode, label: `${m.mode} (n=${int(m.games)})`, wr: m.first_player_wr, lo: m.first_player_wr_lo, hi: m.first_player_wr_hi, n: m.games, draws: m.draws,
+    desc: `${m.mode}: the first player wins ${pct(m.first_player_wr)} [${pct(m.first_player_wr_lo)}, ${pct(m.first_player_wr_hi)}], n = ${int(m.games)} games`,
+  }));
+  if (rows.length === 0) return null;
+  const y = { field: 'label', type: 'nominal' as const, title: 'mode (n = games)', sort: rows.map((r) => r.label), axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'P(first player wins), 95% Wilson interval', axis: { format: '.0%' }, scale: { zero: false } };
+  const title = 'First-player advantage';
+  return {
+    id, section: 'modes', title,
+    caption: 'How often the player who moves first wins (draws count as not won), per mode, with its 95% Wilson interval; the dashed line is 50%.',
+    spec: {
+      ...base(title, ['P(first player wins) per mode; 95% Wilson intervals; dashed: 50%; n = games'], `${title}: ${rows.length} modes`),
+      width: WIDTH,
+      height: { step: 34 },
+      data: { values: rows },
+      layer: [
+        { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'half', type: 'quantitative' } } },
+        { mark: { type: 'rule', aria: false, strokeWidth: 3, color: '#4c78a8' }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } },
+        {
+          mark: { type: 'point', filled: true, size: 80, color: '#4c78a8', opacity: 1 },
+          encoding: { y, x: { ...x, field: 'wr' }, description: { field: 'desc' }, tooltip: [{ field: 'mode' }, { field: 'wr', title: 'first player wins', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws' }] },
+        },
+        { mark: { type: 'text', aria: false, dy: -12, fontSize: 11 }, encoding: { y, x: { ...x, field: 'wr' }, text: { field: 'wr', format: '.1%' } } },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+export function gameLengthChart(tables: Tables, id: string): Chart | null {
+  const modes = Object.keys(tables.gameLength).sort();
+  const games = new Map(tables.modes.map((m) => [m.mode, m]));
+  const rows: Record<string, unknown>[] = [];
+  for (const mode of modes) {
+    const hist = tables.gameLength[mode] ?? [];
+    const n = hist.reduce((s, [, g]) => s + g, 0);
+    const m = games.get(mode);
+    const label = `${mode}: n=${int(n)} games${m && typeof m.mean_turns === 'number' ? `, mean ${m.mean_turns.toFixed(1)} turns` : ''}${m && m.draws > 0 ? `, ${int(m.draws)} draws (turn cap)` : ''}`;
+    for (const [turns, g] of hist) rows.push({ mode: label, turns, turns_end: turns + 1, games: g, share: r4(g / n), desc: `${mode}: ${int(g)} of ${int(n)} games (${pct(g / n)}) lasted ${turns} turns` });
+  }
+  if (rows.length === 0) return null;
+  const title = 'Game length';
+  return {
+    id, section: 'modes', title,
+    caption: 'How many turns the games lasted (summary.json gameLength), one panel per mode. modes.csv has the mean, standard deviation and decisions per game.',
+    spec: {
+      ...base(title, ['games by number of turns, per mode; n = games'], `${title}: ${modes.length} modes`),
+      data: { values: rows },
+      facet: { row: { field: 'mode', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelAnchor: 'start', labelOrient: 'top', labelFontSize: 12 } } },
+      spec: {
+        width: WIDTH,
+        height: 150,
+        mark: { type: 'bar', color: '#4c78a8', stroke: 'white', strokeWidth: 0.5 },
+        encoding: {
+          x: { field: 'turns', type: 'quantitative', bin: { binned: true, step: 1 }, title: 'turns in the game' },
+          x2: { field: 'turns_end' },
+          y: { field: 'games', type: 'quantitative', title: 'games' },
+          description: { field: 'desc' },
+          tooltip: [{ field: 'turns' }, { field: 'games', format: ',' }, { field: 'share', title: 'share of games', format: '.1%' }],
+        },
+      },
+      resolve: { scale: { y: 'independent', x: 'shared' } },
+    } as TopLevelSpec,
+  };
+}
+
+export function vpSourcesChart(tables: Tables, id: string): Chart | null {
+  const rows: Record<string, unknown>[] = [];
+  for (const m of tables.modes) {
+    for (const s of tables.vpSources) {
+      const share = m[`vp_${s}_share`];
+      if (typeof share === 'number' && Number.isFinite(share)) rows.push({ mode: `${m.mode} (n=${int(m.games)})`, source: s, share, label: share >= 0.06 ? pct(share, 0) : '', desc: `${m.mode}: ${pct(share)} of VP from ${s} (n = ${int(m.games)} games)` });
+    }
+  }
+  if (rows.length === 0) return null;
+  const title = 'How VP were scored';
+  const y = { field: 'mode', type: 'nominal' as const, title: 'mode (n = games)', axis: Y_AXIS };
+  const x = { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: 'share of all VP scored', axis: { format: '.0%' } };
+  const colour = { field: 'source', type: 'nominal' as const, title: 'VP source', sort: tables.vpSources, scale: { domain: tables.vpSources } };
+  return {
+    id, section: 'modes', title,
+    caption: 'Share of all victory points scored by each source, per mode: kills, Environment hits, an opponent\'s deck running out (exhaustion), other.',
+    spec: {
+      ...base(title, ['share of VP by source, per mode (stacked); n = games'], `${title}: ${tables.modes.length} modes`),
+      width: WIDTH,
+      height: { step: 36 },
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'bar' }, encoding: { y, x, color: colour, description: { field: 'desc' }, order: { field: 'source_order', type: 'quantitative' }, tooltip: [{ field: 'mode' }, { field: 'source' }, { field: 'share', format: '.1%' }] } },
+        { mark: { type: 'text', aria: false, align: 'right', dx: -4, color: 'white', fontSize: 11 }, encoding: { y, x, detail: { field: 'source', type: 'nominal' }, order: { field: 'source_order', type: 'quantitative' }, text: { field: 'label' } } },
+      ],
+      transform: [{ calculate: `indexof(${JSON.stringify(tables.vpSources)}, datum.source)`, as: 'source_order' }],
+    } as TopLevelSpec,
+  };
+}
+
+/** Each deck (matched across modes by its file) in standard and in quick, side by side. */
+export function modesDecksChart(decks: DeckRow[], keys: Map<string, string>, id: string): Chart | null {
+  const modes = [...new Set(decks.map((d) => d.mode))].sort();
+  if (modes.length < 2) return null;
+  const groups = new Map<string, DeckRow[]>();
+  for (const d of decks) {
+    const k = keys.get(`${d.mode}\t${d.deck}`) ?? d.deck.toLowerCase();
+    groups.set(k, [...(groups.get(k) ?? []), d]);
+  }
+  const rows: Record<string, unknown>[] = [];
+  for (const [, ds] of groups) {
+    const names = [...new Set(ds.map((d) => d.deck))].join(' / ');
+    const label = `${names} (n=${ds.map((d) => `${int(d.games)} ${d.mode}`).join(', ')})`;
+    for (const d of ds) if (d.wr !== null) rows.push({ label, deck: d.deck, mode: d.mode, wr: d.wr, lo: d.wr_lo, hi: d.wr_hi, n: d.games, desc: `${d.deck} (${d.mode}): WR ${pct(d.wr)} [${pct(d.wr_lo)}, ${pct(d.wr_hi)}], n = ${int(d.games)} games` });
+  }
+  if (rows.length === 0) return null;
+  const order = [...new Set(rows.sort((a, b) => (b.wr as number) - (a.wr as number)).map((r) => r.label as string))];
+  const title = 'Decks: standard and quick side by side';
+  return sideBySide(id, title, rows, order, modes, 'deck (n = games per mode)', 'win rate (95% Wilson interval)',
+    'Each deck\'s win rate in each mode it was played in, decks matched across modes by their file (quick-x.deck ↔ standard-x.deck).', null);
+}
+
+/** Each card present in both modes: GIH WR in standard and in quick, side by side. */
+export function modesCardsChart(cards: CardRow[], band: Band, id: string): Chart | null {
+  const modes = [...new Set(cards.map((c) => c.mode))].sort();
+  if (modes.length < 2) return null;
+  const byCard = new Map<string, CardRow[]>();
+  for (const c of cards) if (c.gih_n > 0 && c.gih_wr !== null) byCard.set(c.card, [...(byCard.get(c.card) ?? []), c]);
+  const rows: Record<string, unknown>[] = [];
+  for (const [card, cs] of byCard) {
+    if (new Set(cs.map((c) => c.mode)).size < 2) continue;
+    const label = `${card} (n=${cs.map((c) => `${int(c.gih_n)} ${c.mode}`).join(', ')})`;
+    for (const c of cs) rows.push({ label, card, mode: c.mode, wr: c.gih_wr, lo: c.gih_lo, hi: c.gih_hi, n: c.gih_n, desc: `${card} (${c.mode}): GIH WR ${pct(c.gih_wr)} [${pct(c.gih_lo)}, ${pct(c.gih_hi)}], n = ${int(c.gih_n)} copies in hand` });
+  }
+  if (rows.length === 0) return null;
+  const mean = new Map<string, number>();
+  for (const r of rows) mean.set(r.label as string, (mean.get(r.label as string) ?? 0) + (r.wr as number));
+  const order = [...mean.entries()].sort((a, b) => b[1] - a[1]).map(([l]) => l);
+  const only = byCard.size - order.length;
+  const title = 'Cards: standard and quick side by side';
+  return sideBySide(id, title, rows, order, modes, 'card (n = copies in hand per mode)', 'GIH WR (95% Wilson interval)',
+    `GIH WR of each card played in both modes, side by side.${only > 0 ? ` ${only} card(s) played in one mode only are left out.` : ''}`, band.gihWr);
+}
+
+function sideBySide(id: string, title: string, rows: Record<string, unknown>[], order: string[], modes: string[], yTitle: string, xTitle: string, caption: string, band: [number, number] | null): Chart {
+  const y = { field: 'label', type: 'nominal' as const, sort: order, title: yTitle, axis: Y_AXIS };
+  const yOffset = { field: 'mode', type: 'nominal' as const, sort: modes };
+  const colour = { field: 'mode', type: 'nominal' as const, title: 'mode', scale: { domain: modes, range: ['#e45756', '#4c78a8', '#54a24b'].slice(0, Math.max(2, modes.length)) } };
+  const x = { type: 'quantitative' as const, title: xTitle, axis: { format: '.0%' }, scale: { zero: false } };
+  return {
+    id, section: 'modes', title, caption,
+    spec: {
+      ...base(title, [`${modes.join(' and ')}; 95% Wilson intervals; n in the labels`], `${title}: ${order.length} rows`),
+      width: WIDTH,
+      height: { step: 11 },
+      data: { values: rows },
+      layer: [
+        ...(band ? [xBand(band[0], band[1])] : []),
+        { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, yOffset, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: colour } },
+        {
+          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
+          encoding: { y, yOffset, x: { ...x, field: 'wr' }, color: colour, description: { field: 'desc' }, tooltip: [{ field: 'label', title: 'item' }, { field: 'mode' }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', format: ',' }] },
+        },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+// ------------------------------------------------------------------------------------ experiments
+
+export interface DifferenceAssessment extends DifferenceRow {
+  p: number;
+  bhKept: boolean;
+  status: 'significant after BH' | 'interval excludes 0, not after BH' | 'not significant';
+}
+
+/** Each difference's p-value against 0 (from its Newcombe interval) and Benjamini–Hochberg across all of them. */
+export function assessDifferences(diffs: DifferenceRow[], q = 0.05): DifferenceAssessment[] {
+  const ps = diffs.map((d) => (d.diff === null || d.lo === null || d.hi === null ? NaN : intervalBandPValue(d.diff, d.lo, d.hi, [0, 0], Z95)));
+  const kept = benjaminiHochberg(ps, q);
+  return diffs.map((d, i) => {
+    const excl = d.lo !== null && d.hi !== null && (d.lo > 0 || d.hi < 0);
+    return { ...d, p: ps[i]!, bhKept: kept[i]!, status: excl && kept[i] ? 'significant after BH' : excl ? 'interval excludes 0, not after BH' : 'not significant' };
+  });
+}
+
+export function differencesChart(diffs: DifferenceAssessment[], arms: string[], id: string): Chart | null {
+  const multiMode = new Set(diffs.map((d) => d.mode)).size > 1;
+  const rows = diffs.filter((d) => d.diff !== null && d.lo !== null && d.hi !== null).map((d) => ({
+    arm: d.arm,
+    label: `${d.kind === 'card' ? `${d.name} (GIH WR)` : `${d.name} (deck WR)`}${multiMode ? ` · ${d.mode}` : ''} n=${int(d.n)}`,
+    name: d.name, kind: d.kind, mode: d.mode, zero: 0, diff: r4(100 * d.diff!), lo: r4(100 * d.lo!), hi: r4(100 * d.hi!), base: d.base, value: d.value, n: d.n, status: d.status, p: r4(d.p),
+    desc: `${d.arm}, ${d.name} (${d.kind === 'card' ? 'GIH WR' : 'deck WR'}${multiMode ? `, ${d.mode}` : ''}): ${pct(d.base)} → ${pct(d.value)}, difference ${(100 * d.diff!).toFixed(1)} points [${(100 * d.lo!).toFixed(1)}, ${(100 * d.hi!).toFixed(1)}], n = ${int(d.n)}; ${d.status}`,
+  }));
+  if (rows.length === 0) return null;
+  const statuses = ['significant after BH', 'interval excludes 0, not after BH', 'not significant'];
+  const colour = { field: 'status', type: 'nominal' as const, title: 'difference', scale: { domain: statuses, range: ['#d62728', '#ff9f1c', '#9a9a9a'] } };
+  const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'arm − base, points (95% Newcombe interval)' };
+  const armOrder = arms.filter((a) => rows.some((r) => r.arm === a));
+  const title = 'Each arm against the base';
+  return {
+    id, section: 'experiment', title,
+    caption: 'For each patched or swept arm: the change of every deck\'s win rate and of the patched cards\' GIH WR against the base arm, in points, with the 95% Newcombe interval of summary.json (conservative: the arms share their seeds). Coloured when the interval excludes 0 and Benjamini–Hochberg (q = 0.05, across all the differences shown) keeps it. n = games (decks) or copies in hand (cards) in the arm.',
+    spec: {
+      ...base(title, ['difference from the base arm, points; 95% Newcombe intervals; n = games or copies in hand in the arm'], `${title}: ${rows.length} differences`),
+      data: { values: rows },
+      // One panel per arm (vconcat rather than a facet: layered facets with independent y scales make vega-lite warn).
+      vconcat: armOrder.map((arm) => ({
+        title: { text: `arm ${arm}`, fontSize: 12, anchor: 'start' as const, subtitle: '' },
+        transform: [{ filter: { field: 'arm', equal: arm } }],
+        width: WIDTH,
+        height: { step: 20 },
+        layer: [
+          { mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+          { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: colour } },
+          {
+            mark: { type: 'point', filled: true, size: 50, opacity: 1 },
+            encoding: {
+              y, x: { ...x, field: 'diff' }, color: colour, description: { field: 'desc' }, 
+              tooltip: [{ field: 'arm' }, { field: 'name' }, { field: 'kind' }, { field: 'mode' }, { field: 'base', title: 'base', format: '.1%' }, { field: 'value', title: 'arm', format: '.1%' },
+                { field: 'diff', title: 'difference (points)', format: '+.1f' }, { field: 'lo', format: '+.1f' }, { field: 'hi', format: '+.1f' }, { field: 'n', title: 'n', format: ',' }, { field: 'p' }],
+            },
+          },
+        ],
+      })),
+      resolve: { scale: { x: 'shared', y: 'independent', color: 'shared' } },
+    } as TopLevelSpec,
+  };
+}
+
+export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
+  const multiMode = new Set(sweep.points.map((p) => p.mode)).size > 1;
+  const rows = sweep.points.filter((p) => p.wr !== null && p.lo !== null && p.hi !== null).map((p) => ({
+    value: p.value, series: `${p.name} (${p.kind === 'card' ? 'GIH WR' : 'deck WR'})${multiMode ? ` · ${p.mode}` : ''}`,
+    kind: p.kind, name: p.name, mode: p.mode, wr: p.wr, lo: p.lo, hi: p.hi, n: p.n,
+    desc: `${sweep.card} ${sweep.field} = ${p.value}: ${p.name} ${p.kind === 'card' ? 'GIH WR' : 'WR'} ${pct(p.wr)} [${pct(p.lo)}, ${pct(p.hi)}], n = ${int(p.n)}${multiMode ? ` (${p.mode})` : ''}`,
+  }));
+  if (rows.length === 0) return null;
+  const values = [...new Set(rows.map((r) => r.value))].sort((a, b) => a - b);
+  const nRange = (kind: string, unit: string) => {
+    const ns = rows.filter((r) => r.kind === kind).map((r) => r.n);
+    if (ns.length === 0) return null;
+    const lo = Math.min(...ns), hi = Math.max(...ns);
+    return `${kind === 'card' ? 'card' : 'decks'}: n = ${lo === hi ? int(lo) : `${int(lo)}–${int(hi)}`} ${unit}`;
+  };
+  const sizes = [nRange('card', 'copies in hand'), nRange('deck', 'games')].filter(Boolean).join('; ');
+  const x = { field: 'value', type: 'quantitative' as const, title: `${sweep.card} ${sweep.field}`, axis: { values, format: 'd' }, scale: { domain: [values[0]! - 0.5, values[values.length - 1]! + 0.5], nice: false } };
+  const yq = { type: 'quantitative' as const, title: 'win rate (95% Wilson interval)', axis: { format: '.0%' }, scale: { zero: false } };
+  const colour = { field: 'series', type: 'nominal' as const, title: 'series' };
+  const sameBands = band.gihWr[0] === band.deckWr[0] && band.gihWr[1] === band.deckWr[1];
+  const title = `Sweep: ${sweep.card} ${sweep.field} → win rate`;
+  const bandNote = sameBands ? `balance band ${bandText('gihWr', band.gihWr)} shaded` : `card band ${bandText('gihWr', band.gihWr)} shaded, deck band ${bandText('deckWr', band.deckWr)} dashed`;
+  return {
+    id, section: 'experiment', title,
+    caption: `Each value of ${sweep.card}'s ${sweep.field} is an arm played on the same seeds: the card's GIH WR and the win rate of each deck holding it, with 95% Wilson intervals; ${bandNote}. ${sizes}.`,
+    spec: {
+      ...base(title, [`${bandNote}; 95% Wilson intervals`, sizes], `${title}: ${values.length} values`),
+      width: WIDTH,
+      height: 300,
+      data: { values: rows },
+      layer: [
+        { data: { values: [{ lo: band.gihWr[0], hi: band.gihWr[1] }] }, mark: { type: 'rect', aria: false, color: BAND_COLOUR, opacity: 0.13 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+        ...(sameBands ? [] : [{ data: { values: [{ edge: band.deckWr[0] }, { edge: band.deckWr[1] }] }, mark: { type: 'rule' as const, aria: false, color: BAND_COLOUR, strokeDash: [5, 4] }, encoding: { y: { field: 'edge', type: 'quantitative' as const } } }]),
+        { mark: { type: 'rule', aria: false, strokeWidth: 1.5 }, encoding: { x, y: { ...yq, field: 'lo' }, y2: { field: 'hi' }, color: colour } },
+        { mark: { type: 'line', aria: false, strokeWidth: 2 }, encoding: { x, y: { ...yq, field: 'wr' }, color: colour } },
+        {
+          mark: { type: 'point', filled: true, size: 50, opacity: 1 },
+          encoding: { x, y: { ...yq, field: 'wr' }, color: colour, description: { field: 'desc' }, tooltip: [{ field: 'series' }, { field: 'value', title: sweep.field }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', format: ',' }] },
+        },
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+/** A file-name-safe stem. */
+export function slug(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+}
+
+export type { Assessment };

@@ -1,0 +1,154 @@
+// Flags (metrics.md, "Band" and "Flagging many cards at once"): a card or deck is flagged when
+// its 95% interval lies wholly outside the balance band AND Benjamini–Hochberg at q keeps it.
+// Families, each corrected on its own, per arm: the GIH WR of every card (all modes), the IWD of
+// every card, the WR of every deck. p-values: two-sided, normal approximation, against the band
+// edge nearest the estimate (1 for an estimate inside the band: no evidence of lying outside).
+import { bandPValue, benjaminiHochberg, intervalBandPValue } from './stats.ts';
+import type { Band, Tables } from './summary.ts';
+
+export type Metric = 'gihWr' | 'iwd' | 'deckWr';
+
+export type FlagStatus = 'flagged: above band' | 'flagged: below band' | 'outside band, not kept by BH' | 'inside band or inconclusive';
+export const FLAG_STATUSES: FlagStatus[] = ['flagged: above band', 'flagged: below band', 'outside band, not kept by BH', 'inside band or inconclusive'];
+export const FLAG_COLOURS = ['#d62728', '#1f77b4', '#ff9f1c', '#9a9a9a'];
+
+export interface Assessment {
+  arm: string;
+  mode: string;
+  kind: 'card' | 'deck';
+  metric: Metric;
+  name: string;
+  value: number;
+  lo: number;
+  hi: number;
+  /** Copies in hand (GIH WR, IWD) or games (decks). */
+  n: number;
+  /** IWD: copies never seen. */
+  nNotSeen?: number;
+  band: [number, number];
+  p: number;
+  outside: boolean;
+  bhKept: boolean;
+  flagged: boolean;
+  direction: 'above' | 'below' | null;
+  status: FlagStatus;
+  /** In words: "Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55% (quick, 16,995 copies in hand, p = 2e-9)". */
+  reason: string;
+}
+
+export interface Family {
+  metric: Metric;
+  label: string;
+  m: number;
+  kept: number;
+  flagged: number;
+}
+
+export interface FlagSet {
+  arm: string;
+  q: number;
+  assessments: Assessment[];
+  /** Flagged items, smallest p first. */
+  flagged: Assessment[];
+  families: Family[];
+}
+
+export const METRIC_LABEL: Record<Metric, string> = { gihWr: 'GIH WR', iwd: 'IWD', deckWr: 'WR' };
+
+const int = (n: number) => Math.round(n).toLocaleString('en');
+/** 0.612 → "61.2%". */
+export const pct = (x: number | null | undefined, digits = 1) => (typeof x === 'number' && Number.isFinite(x) ? `${(100 * x).toFixed(digits)}%` : '—');
+const num1 = (x: number) => (100 * x).toFixed(1);
+const trim = (x: number) => String(Math.round(x * 1e4) / 100);
+/** [0.45, 0.55] → "45–55%"; IWD [−0.05, 0.05] → "±5 points". */
+export function bandText(metric: Metric, band: readonly [number, number]): string {
+  if (metric === 'iwd') {
+    if (Math.abs(band[0] + band[1]) < 1e-12) return `±${trim(band[1])} points`;
+    return `${signed(band[0], 0)} to ${signed(band[1], 0)} points`;
+  }
+  return `${trim(band[0])}–${trim(band[1])}%`;
+}
+function signed(x: number, digits = 1): string {
+  const v = (100 * x).toFixed(digits);
+  return x > 0 ? `+${v}` : x < 0 ? v.replace('-', '−') : v;
+}
+export function pText(p: number): string {
+  if (!Number.isFinite(p)) return 'p = —';
+  if (p < 1e-300) return 'p < 1e-300';
+  if (p < 1e-4) return `p = ${p.toExponential(1)}`;
+  return `p = ${p.toPrecision(2)}`;
+}
+
+function valueText(a: Pick<Assessment, 'metric' | 'value' | 'lo' | 'hi'>): string {
+  if (a.metric === 'iwd') return `IWD ${signed(a.value)} points [${signed(a.lo)}, ${signed(a.hi)}]`;
+  return `${METRIC_LABEL[a.metric]} ${pct(a.value)} [${num1(a.lo)}, ${num1(a.hi)}]`;
+}
+
+function reasonOf(a: Omit<Assessment, 'reason' | 'status'>, showMode: boolean): string {
+  const sizes = a.kind === 'deck' ? `${int(a.n)} games`
+    : a.metric === 'iwd' ? `${int(a.n)} copies in hand, ${int(a.nNotSeen ?? 0)} not seen`
+    : `${int(a.n)} copies in hand`;
+  const extra = [showMode ? a.mode : null, sizes, pText(a.p)].filter(Boolean).join(', ');
+  return `${a.name}: ${valueText(a)}, band ${bandText(a.metric, a.band)} (${extra})`;
+}
+
+const finite = (...xs: (number | null | undefined)[]): boolean => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
+
+/** Every card's GIH WR and IWD and every deck's WR of one arm, against the band, with BH at q per family. */
+export function assessArm(tables: Tables, arm: string, band: Band, q = 0.05): FlagSet {
+  const showMode = new Set([...tables.cards.map((c) => c.mode), ...tables.decks.map((d) => d.mode)]).size > 1;
+  const raw: Omit<Assessment, 'reason' | 'status' | 'bhKept' | 'flagged'>[][] = [[], [], []];
+  for (const c of tables.cards) {
+    if (finite(c.gih_wr, c.gih_lo, c.gih_hi) && c.gih_n > 0) {
+      const b = band.gihWr;
+      const p = bandPValue(Math.round(c.gih_wr! * c.gih_n), c.gih_n, b);
+      const above = c.gih_lo! > b[1], below = c.gih_hi! < b[0];
+      raw[0]!.push({ arm, mode: c.mode, kind: 'card', metric: 'gihWr', name: c.card, value: c.gih_wr!, lo: c.gih_lo!, hi: c.gih_hi!, n: c.gih_n, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
+    }
+    if (finite(c.iwd, c.iwd_lo, c.iwd_hi) && c.gns_n > 0) {
+      const b = band.iwd;
+      const p = intervalBandPValue(c.iwd!, c.iwd_lo!, c.iwd_hi!, b);
+      const above = c.iwd_lo! > b[1], below = c.iwd_hi! < b[0];
+      raw[1]!.push({ arm, mode: c.mode, kind: 'card', metric: 'iwd', name: c.card, value: c.iwd!, lo: c.iwd_lo!, hi: c.iwd_hi!, n: c.gih_n, nNotSeen: c.gns_n, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
+    }
+  }
+  for (const d of tables.decks) {
+    if (!finite(d.wr, d.wr_lo, d.wr_hi) || !(d.games > 0)) continue;
+    const b = band.deckWr;
+    const p = bandPValue(d.wins, d.games, b);
+    const above = d.wr_lo! > b[1], below = d.wr_hi! < b[0];
+    raw[2]!.push({ arm, mode: d.mode, kind: 'deck', metric: 'deckWr', name: d.deck, value: d.wr!, lo: d.wr_lo!, hi: d.wr_hi!, n: d.games, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
+  }
+  const labels = ['GIH WR of every card', 'IWD of every card', 'WR of every deck'];
+  const metrics: Metric[] = ['gihWr', 'iwd', 'deckWr'];
+  const assessments: Assessment[] = [];
+  const families: Family[] = [];
+  raw.forEach((fam, f) => {
+    const kept = benjaminiHochberg(fam.map((a) => a.p), q);
+    let flagged = 0;
+    fam.forEach((a, i) => {
+      const bhKept = kept[i]!;
+      const isFlagged = a.outside && bhKept;
+      if (isFlagged) flagged++;
+      const status: FlagStatus = isFlagged ? (a.direction === 'above' ? 'flagged: above band' : 'flagged: below band')
+        : a.outside ? 'outside band, not kept by BH' : 'inside band or inconclusive';
+      const full = { ...a, bhKept, flagged: isFlagged, status };
+      assessments.push({ ...full, reason: reasonOf(full, showMode) });
+    });
+    families.push({ metric: metrics[f]!, label: labels[f]!, m: fam.length, kept: kept.filter(Boolean).length, flagged });
+  });
+  const flagged = assessments.filter((a) => a.flagged).sort((x, y) => x.p - y.p || Math.abs(y.value - (y.direction === 'above' ? y.band[1] : y.band[0])) - Math.abs(x.value - (x.direction === 'above' ? x.band[1] : x.band[0])) || x.name.localeCompare(y.name, 'fr'));
+  return { arm, q, assessments, flagged, families };
+}
+
+/** "Benjamini–Hochberg at q = 0.05, …": the correction, in words, for the page. */
+export function correctionText(set: FlagSet): string {
+  const fams = set.families.map((f) => `the ${f.label} (m = ${f.m})`).join(', ');
+  return `Correction: Benjamini–Hochberg (false discovery rate q = ${set.q}), applied separately to ${fams}. `
+    + `Each p-value is two-sided, from the normal approximation, against the band edge nearest the estimate `
+    + `(score test for win rates, the one the Wilson interval inverts; for IWD, the standard error read from the Newcombe interval); `
+    + `an estimate inside the band gets p = 1. An item is flagged only when its 95% interval lies wholly outside the band and the correction keeps it.`;
+}
+
+/** A key identifying the same item in two arms. */
+export const itemKey = (a: Pick<Assessment, 'mode' | 'metric' | 'name'>) => `${a.mode}\t${a.metric}\t${a.name}`;

@@ -1,0 +1,199 @@
+// The report page: one self-contained HTML file (inline CSS and SVG, no script, no remote
+// resource) that opens from disk. Flagged items come first, then the tables' links, then the
+// charts by section, each with its caption and a link to its vega-lite spec.
+import { itemKey, type FlagSet } from './flags.ts';
+import type { Section } from './charts.ts';
+
+export interface PageChart {
+  id: string;
+  section: Section;
+  title: string;
+  caption: string;
+  svg: string;
+  specFile: string;
+}
+
+export interface PageLink {
+  href: string;
+  text: string;
+  note?: string;
+}
+
+export interface PageInput {
+  title: string;
+  subtitle: string;
+  facts: [string, string][];
+  /** One per arm, the main arm (the run, or the base arm) first. */
+  flagSets: FlagSet[];
+  armLabel: (arm: string) => string;
+  correction: string;
+  bandText: string;
+  links: PageLink[];
+  linkGroups?: { title: string; links: PageLink[] }[];
+  charts: PageChart[];
+  notes: string[];
+  /** Per-section remarks (a chart that could not be drawn, and why). */
+  remarks: Partial<Record<Section, string[]>>;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * Renames every id of an inline SVG (and its url(#…) / href="#…" references) to `<prefix><k>`,
+ * k in order of appearance: several SVGs then share one page safely, and the names do not depend
+ * on vega's process-wide counters (gradient_7 …), so the same results give the same page.
+ */
+export function scopeSvgIds(svg: string, prefix: string): string {
+  const ids = new Map<string, string>();
+  for (const m of svg.matchAll(/\bid="([^"]+)"/g)) if (!ids.has(m[1]!)) ids.set(m[1]!, `${prefix}${ids.size + 1}`);
+  if (ids.size === 0) return svg;
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alt = [...ids.keys()].sort((a, b) => b.length - a.length).map(esc).join('|');
+  return svg
+    .replace(new RegExp(`\\bid="(${alt})"`, 'g'), (_m, id: string) => `id="${ids.get(id)}"`)
+    .replace(new RegExp(`url\\(#(${alt})\\)`, 'g'), (_m, id: string) => `url(#${ids.get(id)})`)
+    .replace(new RegExp(`href="#(${alt})"`, 'g'), (_m, id: string) => `href="#${ids.get(id)}"`);
+}
+
+const SECTIONS: { id: Section; title: string; intro: string }[] = [
+  { id: 'experiment', title: 'Experiment: arms against the base', intro: 'Every arm plays the same seeds as the base arm (common random numbers).' },
+  { id: 'cards', title: 'Cards', intro: 'Per card, copy-weighted over games (metrics.md). n = copies.' },
+  { id: 'decks', title: 'Decks', intro: 'Per deck: matchups, strength and win rate. n = games.' },
+  { id: 'modes', title: 'Modes', intro: 'Per mode (standard, quick). n = games.' },
+];
+
+const CSS = `
+:root { color-scheme: light; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5rem 1.5rem 4rem; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.3rem; margin-top: 2.4rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; }
+h3 { font-size: 1.05rem; margin: 0 0 .3rem; }
+.sub { color: #555; margin: 0 0 .8rem; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .8rem 0; font-size: .92rem; }
+dl.facts dt { color: #666; }
+dl.facts dd { margin: 0; }
+nav.toc a { margin-right: 1rem; }
+ol.flags { padding-left: 1.6rem; }
+ol.flags li { margin: .2rem 0; }
+ol.flags li.above::marker { color: #d62728; }
+ol.flags li.below::marker { color: #1f77b4; }
+.tag { display: inline-block; font-size: .75rem; padding: 0 .4rem; border-radius: .6rem; margin-right: .35rem; color: white; vertical-align: 1px; }
+.tag.above { background: #d62728; }
+.tag.below { background: #1f77b4; }
+.ok { color: #2a7a2a; }
+.correction { font-size: .88rem; color: #444; background: #f6f6f6; padding: .5rem .7rem; border-left: 3px solid #bbb; }
+details { margin: .6rem 0; }
+details summary { cursor: pointer; }
+figure { margin: 1.6rem 0 2.2rem; }
+figure .chart { overflow-x: auto; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: .9rem; color: #444; margin-bottom: .5rem; max-width: 820px; }
+.spec { font-size: .82rem; }
+ul.links { columns: 2; font-size: .92rem; }
+.remark { color: #8a5a00; font-size: .9rem; }
+footer { margin-top: 3rem; font-size: .85rem; color: #666; }
+`;
+
+function flagItem(a: FlagSet['flagged'][number], extra = ''): string {
+  const dir = a.direction ?? 'above';
+  return `<li class="${dir}"><span class="tag ${dir}">${a.kind === 'deck' ? 'deck' : 'card'} ${dir}</span>${escapeHtml(a.reason)}${extra}</li>`;
+}
+
+const GROUPS: { metric: string; title: string }[] = [
+  { metric: 'deckWr', title: 'Decks: win rate' },
+  { metric: 'gihWr', title: 'Cards: GIH WR' },
+  { metric: 'iwd', title: 'Cards: IWD' },
+];
+
+/** Flagged items grouped by what is measured (decks, GIH WR, IWD), each group most significant first. */
+function flagLists(flagged: FlagSet['flagged'], id?: string): string {
+  const out: string[] = [];
+  for (const g of GROUPS) {
+    const items = flagged.filter((a) => a.metric === g.metric);
+    if (items.length === 0) continue;
+    out.push(`<h3>${escapeHtml(g.title)} (${items.length})</h3><ol class="flags"${id ? ` id="${id}-${g.metric}"` : ''}>${items.map((a) => flagItem(a)).join('')}</ol>`);
+  }
+  return out.join('\n');
+}
+
+function flagsSection(input: PageInput): string {
+  const [main, ...others] = input.flagSets;
+  if (!main) return '';
+  const out: string[] = ['<section id="flags">', '<h2>Flagged</h2>'];
+  const label = input.armLabel(main.arm);
+  out.push(`<p>Decks and cards whose 95% interval lies wholly outside the balance band (${escapeHtml(input.bandText)}) and that Benjamini–Hochberg keeps${label ? ` — ${escapeHtml(label)}` : ''}: ${main.flagged.length} flagged, most significant first in each group.</p>`);
+  if (main.flagged.length === 0) out.push('<p class="ok">No card or deck is flagged.</p>');
+  else out.push(`<div id="flagged">${flagLists(main.flagged, 'flagged')}</div>`);
+  const near = main.assessments.filter((a) => a.outside && !a.flagged);
+  if (near.length) {
+    out.push(`<details><summary>${near.length} more outside the band but not kept by Benjamini–Hochberg</summary><ul>${[...near].sort((x, y) => x.p - y.p).map((a) => `<li>${escapeHtml(a.reason)}</li>`).join('')}</ul></details>`);
+  }
+  if (others.length) {
+    const mainKeys = new Set(main.flagged.map(itemKey));
+    out.push(`<h3>Other arms</h3>`);
+    for (const s of others) {
+      const keys = new Set(s.flagged.map(itemKey));
+      const added = s.flagged.filter((a) => !mainKeys.has(itemKey(a)));
+      const cleared = main.flagged.filter((a) => !keys.has(itemKey(a)));
+      const what = (a: FlagSet['flagged'][number]) => `${a.name}${a.kind === 'card' ? ` (${a.metric === 'iwd' ? 'IWD' : 'GIH WR'})` : ' (deck WR)'}`;
+      out.push(`<details><summary>${escapeHtml(input.armLabel(s.arm))}: ${s.flagged.length} flagged — ${added.length} newly flagged, ${cleared.length} no longer flagged (against ${escapeHtml(input.armLabel(main.arm))})</summary>`);
+      if (added.length) out.push(`<p>Newly flagged:</p><ol class="flags">${added.map((a) => flagItem(a)).join('')}</ol>`);
+      if (cleared.length) out.push(`<p>No longer flagged: ${cleared.map((a) => escapeHtml(what(a))).join(', ')}.</p>`);
+      if (s.flagged.length) out.push(`<details><summary>All ${s.flagged.length} flagged in ${escapeHtml(input.armLabel(s.arm))}</summary>${flagLists(s.flagged)}</details>`);
+      out.push('</details>');
+    }
+  }
+  out.push(`<p class="correction">${escapeHtml(input.correction)}</p>`);
+  out.push('</section>');
+  return out.join('\n');
+}
+
+function linkList(links: PageLink[]): string {
+  return `<ul class="links">${links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a>${l.note ? ` — ${escapeHtml(l.note)}` : ''}</li>`).join('')}</ul>`;
+}
+
+export function buildPage(input: PageInput): string {
+  const sections = SECTIONS.filter((s) => input.charts.some((c) => c.section === s.id) || (input.remarks[s.id]?.length ?? 0) > 0);
+  const body: string[] = [];
+  body.push('<header>');
+  body.push(`<h1>${escapeHtml(input.title)}</h1>`);
+  body.push(`<p class="sub">${escapeHtml(input.subtitle)}</p>`);
+  body.push(`<dl class="facts">${input.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
+  body.push(`<nav class="toc"><a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}<a href="#notes">Notes</a></nav>`);
+  body.push('</header>');
+  body.push(flagsSection(input));
+  body.push('<section id="tables"><h2>Tables</h2>');
+  body.push(linkList(input.links));
+  for (const g of input.linkGroups ?? []) body.push(`<h3>${escapeHtml(g.title)}</h3>${linkList(g.links)}`);
+  body.push('</section>');
+  for (const s of sections) {
+    body.push(`<section id="${s.id}"><h2>${escapeHtml(s.title)}</h2><p class="sub">${escapeHtml(s.intro)}</p>`);
+    for (const r of input.remarks[s.id] ?? []) body.push(`<p class="remark">${escapeHtml(r)}</p>`);
+    for (const c of input.charts.filter((c) => c.section === s.id)) {
+      body.push(`<figure id="${escapeHtml(c.id)}">`);
+      body.push(`<figcaption><h3>${escapeHtml(c.title)}</h3>${escapeHtml(c.caption)}</figcaption>`);
+      body.push(`<div class="chart">${scopeSvgIds(c.svg, `${c.id}-svg-`)}</div>`);
+      body.push(`<p class="spec">vega-lite spec: <a href="${escapeHtml(encodeURI(c.specFile))}">${escapeHtml(c.specFile)}</a> (data inline; opens in a vega-lite editor)</p>`);
+      body.push('</figure>');
+    }
+    body.push('</section>');
+  }
+  body.push(`<section id="notes"><h2>Notes</h2><ul>${input.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></section>`);
+  body.push('<footer>Written by <code>lab report</code> (Blue Rising Lab). Self-contained: charts are inline SVG rendered with vega from the vega-lite specs beside this file; no script, nothing fetched.</footer>');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(input.title)}</title>
+<link rel="icon" href="data:,">
+<style>${CSS}</style>
+</head>
+<body>
+${body.join('\n')}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,225 @@
+// `writeReport(dir)`: a results folder (`lab simulate` or `lab experiment` output) →
+// DIR/report/index.html (self-contained, inline SVG charts) and one vega-lite spec per chart
+// (DIR/report/<chart>.vl.json), each file written to a temporary name and renamed.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { atomicWrite } from '../sim/output.ts';
+import {
+  assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
+  firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
+} from './charts.ts';
+import { assessArm, bandText, correctionText, type Assessment, type FlagSet } from './flags.ts';
+import { buildPage, type PageLink } from './html.ts';
+import { renderSvg } from './render.ts';
+import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
+import { armFolder } from '../sim/output.ts';
+import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
+
+export { ReportError } from './summary.ts';
+
+export interface ReportOptions {
+  /** False discovery rate of the Benjamini–Hochberg correction (default 0.05). */
+  q?: number;
+  /** Overrides the band of summary.json (else metrics.md's defaults). */
+  band?: Partial<Band>;
+  /** Matchup cells with fewer games are labelled, not coloured (default 30). */
+  minCellGames?: number;
+}
+
+export interface ReportResult {
+  /** Path of DIR/report/index.html. */
+  html: string;
+  /** Paths of the vega-lite specs written (DIR/report/*.vl.json), in page order. */
+  specs: string[];
+  /** Flagged items of the main arm (the run, or the experiment's base arm), most significant first. */
+  flagged: Assessment[];
+  /** Flagged items of every arm (experiments), keyed by arm label. */
+  flaggedByArm: Record<string, Assessment[]>;
+  charts: { id: string; title: string; section: Section; svgBytes: number; warnings: string[] }[];
+  /** Bradley–Terry fits of the main arm, per mode. */
+  strength: Record<string, BtFit>;
+}
+
+/**
+ * The blocks of games of one mode for Bradley–Terry, by who moved first (matchups.csv
+ * a_first_games / a_first_wr_a, b_first_games / b_first_wr_a). A draw counts half a win to each
+ * side; a matchup's draws are shared between the two seatings in proportion to their games.
+ */
+export function btGamesFromMatchups(rows: MatchupRow[], mode: string): BtGames[] {
+  const out: BtGames[] = [];
+  for (const m of rows) {
+    if (m.mode !== mode || !(m.games > 0)) continue;
+    const n1 = m.a_first_games, n2 = m.b_first_games;
+    const d1 = n1 + n2 > 0 ? (m.draws * n1) / (n1 + n2) : 0;
+    const d2 = m.draws - d1;
+    if (n1 > 0) {
+      const aWins = Math.round((m.a_first_wr_a ?? 0) * n1);
+      out.push({ first: m.deck_a, second: m.deck_b, n: n1, firstWins: aWins + d1 / 2 });
+    }
+    if (n2 > 0) {
+      const aWins = Math.round((m.b_first_wr_a ?? 0) * n2);
+      out.push({ first: m.deck_b, second: m.deck_a, n: n2, firstWins: n2 - aWins - d2 + d2 / 2 });
+    }
+  }
+  return out;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en');
+
+function linksOf(results: Results, reportDir: string): { links: PageLink[]; groups: { title: string; links: PageLink[] }[] } {
+  const dir = results.dir;
+  const rel = (p: string) => `../${p}`;
+  const file = (p: string, text: string, note?: string): PageLink[] => (existsSync(join(dir, p)) ? [{ href: rel(p), text, note }] : []);
+  void reportDir;
+  const tables: [string, string][] = [
+    ['cards.csv', 'per mode and card: GIH WR, IWD, play and pitch rates, IWD by turn'],
+    ['decks.csv', 'per mode and deck: WR, first-move WR, VP, turns'],
+    ['matchups.csv', 'per pair of decks: WR with interval, pairs, WR by who moved first'],
+    ['modes.csv', 'per mode: first-player advantage, draws, length, VP sources'],
+  ];
+  const links: PageLink[] = [];
+  const groups: { title: string; links: PageLink[] }[] = [];
+  if (results.kind === 'simulate') {
+    for (const [f, note] of tables) links.push(...file(f, f, note));
+    links.push(...file('games.csv', 'games.csv', 'one row per game'));
+  } else {
+    links.push(...file('differences.csv', 'differences.csv', 'each arm minus the base, with intervals'));
+    for (const arm of results.arms) {
+      const folder = `arms/${armFolder(arm)}`;
+      const ls: PageLink[] = [];
+      for (const [f, note] of tables) ls.push(...file(`${folder}/${f}`, `${folder}/${f}`, note));
+      if (ls.length) groups.push({ title: `Arm ${arm}`, links: ls });
+    }
+    links.push(...file('games.csv', 'games.csv', 'one row per game'));
+  }
+  links.push(...file('summary.json', 'summary.json', 'all the tables, game-length histogram'));
+  links.push(...file('manifest.json', 'manifest.json', 'command, seeds, versions, machine'));
+  return { links, groups };
+}
+
+/** Writes DIR/report/index.html and the charts' vega-lite specs; returns what it wrote and the flags. */
+export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportResult> {
+  const results = loadResults(dir, opts.band);
+  const q = opts.q ?? 0.05;
+  const band = results.band;
+  const flagSets: FlagSet[] = results.arms.map((arm) => assessArm(results.tables.get(arm)!, arm, band, q));
+  const mainArm = results.arms[0]!;
+  const main = results.tables.get(mainArm)!;
+  const modes = [...new Set([...main.modes.map((m) => m.mode), ...main.decks.map((d) => d.mode), ...main.cards.map((c) => c.mode)])].sort();
+  const charts: Chart[] = [];
+  const remarks: Partial<Record<Section, string[]>> = {};
+  const remark = (s: Section, text: string) => (remarks[s] ??= []).push(text);
+  const push = (c: Chart | null) => {
+    if (c) charts.push(c);
+  };
+
+  // Experiments first: what the arms changed.
+  if (results.kind === 'experiment') {
+    const diffs = assessDifferences(results.differences, q);
+    push(differencesChart(diffs, results.arms, 'experiment-differences'));
+    results.sweeps.forEach((s, i) => push(sweepChart(s, band, `experiment-sweep-${i + 1}-${slug(s.card)}-${slug(s.field)}`)));
+    if (diffs.length === 0 && results.sweeps.length === 0) remark('experiment', 'This experiment has no patched arm and no sweep: nothing to compare.');
+  }
+
+  for (const mode of modes) {
+    push(cardGihChart(mode, main.cards, flagSets[0]!, band, `cards-gih-${slug(mode)}`));
+    const iwd = cardIwdChart(mode, main.cards, flagSets[0]!, band, `cards-iwd-${slug(mode)}`);
+    if (iwd) push(iwd);
+    else if (main.cards.some((c) => c.mode === mode)) remark('cards', `${mode}: no IWD chart — no card had a copy that was never seen (GNS), so IWD is undefined for every card.`);
+    push(cardPlayPitchChart(mode, main.cards, `cards-play-pitch-${slug(mode)}`));
+  }
+  const strength: Record<string, BtFit> = {};
+  for (const mode of modes) {
+    const deckNames = main.decks.filter((d) => d.mode === mode).map((d) => d.deck);
+    const bt = bradleyTerry(btGamesFromMatchups(main.matchups, mode), { players: deckNames });
+    strength[mode] = bt;
+    push(matchupHeatmap(mode, main.matchups, deckOrder(mode, main.decks, bt), `decks-matchups-${slug(mode)}`, opts.minCellGames ?? 30));
+    if (deckNames.length < 2) remark('decks', `${mode}: one deck only, no strength to compare (Bradley–Terry needs two decks or more).`);
+    else if (!bt.converged) remark('decks', `${mode}: Bradley–Terry has no finite maximum (a deck won or lost every game it played, or the decks are not all connected by games); no strength chart. Play more games.`);
+    else push(deckStrengthChart(mode, main.decks, bt, `decks-strength-${slug(mode)}`));
+    push(deckWrChart(mode, main.decks, flagSets[0]!, band, `decks-wr-${slug(mode)}`));
+  }
+  push(firstPlayerChart(main.modes, 'modes-first-player'));
+  push(gameLengthChart(main, 'modes-game-length'));
+  push(vpSourcesChart(main, 'modes-vp-sources'));
+  push(modesDecksChart(main.decks, deckKeys(results), 'modes-decks-side-by-side'));
+  push(modesCardsChart(main.cards, band, 'modes-cards-side-by-side'));
+  if (modes.length < 2) remark('modes', `Only ${modes[0] ?? 'one'} mode in this run: no standard-versus-quick comparison (simulate with --mode both for it).`);
+
+  // Render, then write: specs first, the page last (it links them).
+  const outDir = join(results.dir, 'report');
+  const rendered: { chart: Chart; svg: string; warnings: string[] }[] = [];
+  for (const chart of charts) {
+    const r = await renderSvg(chart.spec);
+    rendered.push({ chart, svg: r.svg, warnings: r.warnings });
+  }
+  const specs: string[] = [];
+  for (const { chart } of rendered) {
+    const f = join(outDir, `${chart.id}.vl.json`);
+    atomicWrite(f, JSON.stringify(chart.spec, null, 2) + '\n');
+    specs.push(f);
+  }
+  // Specs of an earlier report of this folder that this one no longer draws.
+  const keep = new Set(specs.map((s) => s.slice(outDir.length + 1)));
+  for (const f of readdirSync(outDir)) if (f.endsWith('.vl.json') && !keep.has(f)) rmSync(join(outDir, f), { force: true });
+
+  const s = results.summary;
+  const games = typeof s.games === 'number' ? s.games : null;
+  const armLabel = (arm: string) => (arm === '' ? '' : `arm ${arm}`);
+  const title = results.kind === 'experiment' ? `Experiment ${results.experiment ?? ''}`.trim() : `Simulation: ${modes.join(' and ')}, ${main.decks.length} deck(s)`;
+  const facts: [string, string][] = [];
+  facts.push(['results folder', results.dir]);
+  if (results.description) facts.push(['description', results.description]);
+  if (results.kind === 'experiment') {
+    facts.push(['arms', results.arms.join(', ')]);
+    if (results.patchedCards.length) facts.push(['patched cards', results.patchedCards.join(', ')]);
+  }
+  facts.push(['modes', modes.join(', ')]);
+  facts.push(['decks', modes.map((m) => `${m}: ${main.decks.filter((d) => d.mode === m).map((d) => d.deck).join(', ')}`).join('; ')]);
+  if (games !== null) facts.push(['games', `${int(games)}${typeof s.gamesPerPairing === 'number' ? ` (${int(s.gamesPerPairing)} per pairing per mode${results.kind === 'experiment' ? ' per arm' : ''})` : ''}`]);
+  if (Array.isArray(s.bots)) facts.push(['bots', (s.bots as string[]).join(' vs ')]);
+  if (s.seed !== undefined) facts.push(['master seed', String(s.seed)]);
+  const m = results.manifest;
+  if (m) {
+    if (typeof m.engineVersion === 'string') facts.push(['engine version', m.engineVersion]);
+    if (typeof m.endedAt === 'string') facts.push(['run ended', m.endedAt]);
+    if (Array.isArray(m.command)) facts.push(['command', (m.command as string[]).join(' ')]);
+  }
+  facts.push(['balance band', `GIH WR ${bandText('gihWr', band.gihWr)}, IWD ${bandText('iwd', band.iwd)}, deck WR ${bandText('deckWr', band.deckWr)} (${results.bandSource})`]);
+
+  const notes = [
+    'Intervals are 95%: Wilson for win rates, Newcombe for differences (IWD, arm − base). A win rate counts draws (turn cap) as not won.',
+    'GIH WR, GD/GNS WR and IWD follow metrics.md (17lands definitions, copy-weighted). GD, GNS and IWD favour cards that want long games; cards.csv has IWD by turn.',
+    `Flags: ${correctionText(flagSets[0]!)}`,
+    'Deck strength: Bradley–Terry with a first-move term, logit P(i beats j) = βᵢ − βⱼ + γ·[i moves first], fitted by Newton–Raphson maximum likelihood from the matchup table split by who moved first; β centred to sum 0; standard errors from the inverse of the observed information; a draw counts half a win to each side.',
+    results.kind === 'experiment'
+      ? 'Experiment charts use summary.json differences and sweeps; every arm shares the base arm\'s seeds, so the Newcombe intervals of differences are conservative. The card, deck and mode charts show the base arm; the other arms\' tables are linked above and their flags listed under Flagged.'
+      : 'Every pairing is played as pairs of games with the seats swapped and the same shuffles (common random numbers).',
+    'Hover a point or bar for its numbers (SVG titles). Each chart\'s vega-lite spec is saved beside this page with its data inline.',
+  ];
+  const { links, groups } = linksOf(results, outDir);
+  const html = buildPage({
+    title: `Blue Rising Lab — ${title}`,
+    subtitle: results.kind === 'experiment' ? 'Balance report of a lab experiment run' : 'Balance report of a lab simulate run',
+    facts,
+    flagSets,
+    armLabel,
+    correction: correctionText(flagSets[0]!),
+    bandText: `GIH WR ${bandText('gihWr', band.gihWr)}, IWD ${bandText('iwd', band.iwd)}, deck WR ${bandText('deckWr', band.deckWr)}`,
+    links,
+    linkGroups: groups,
+    charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
+    notes,
+    remarks,
+  });
+  const htmlFile = join(outDir, 'index.html');
+  atomicWrite(htmlFile, html);
+  return {
+    html: htmlFile,
+    specs,
+    flagged: flagSets[0]!.flagged,
+    flaggedByArm: Object.fromEntries(flagSets.map((f) => [f.arm, f.flagged])),
+    charts: rendered.map(({ chart, svg, warnings }) => ({ id: chart.id, title: chart.title, section: chart.section, svgBytes: svg.length, warnings })),
+    strength,
+  };
+}

@@ -1,0 +1,152 @@
+// Every chart of the report, built from a small hand-made results folder: the vega-lite spec
+// compiles without a warning, renders headless to an SVG whose every data mark holds items, and
+// carries a title, axis titles and the sample sizes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart, firstPlayerChart,
+  gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, placeLabels, sweepChart, vpSourcesChart, type Chart,
+} from '../../src/report/charts.ts';
+import { assessArm } from '../../src/report/flags.ts';
+import { renderSvg } from '../../src/report/render.ts';
+import { btGamesFromMatchups } from '../../src/report/report.ts';
+import { bradleyTerry } from '../../src/report/stats.ts';
+import { deckKeys, loadResults, type DifferenceRow, type Results, type Sweep } from '../../src/report/summary.ts';
+import { writeFixture } from './fixture.ts';
+import { compileSpec, markGroups, svgTexts } from './helpers.ts';
+
+let dir: string;
+let results: Results;
+const charts = new Map<string, Chart>();
+
+const DIFFS: DifferenceRow[] = [
+  { arm: 'nisqy-4', mode: 'quick', kind: 'deck', name: 'Gardiens rapide', base: 0.567, value: 0.5125, diff: -0.0545, lo: -0.0763, hi: -0.0327, n: 4000, significant: true },
+  { arm: 'nisqy-4', mode: 'quick', kind: 'deck', name: 'Veilleurs rapide', base: 0.157, value: 0.17, diff: 0.013, lo: -0.003, hi: 0.029, n: 4000, significant: false },
+  { arm: 'nisqy-4', mode: 'quick', kind: 'card', name: 'Nisqy', base: 0.6, value: 0.55, diff: -0.05, lo: -0.07, hi: -0.03, n: 8000, significant: true },
+  { arm: 'nisqy-3', mode: 'quick', kind: 'card', name: 'Nisqy', base: 0.6, value: 0.5, diff: -0.1, lo: -0.12, hi: -0.08, n: 8000, significant: true },
+];
+const SWEEP: Sweep = {
+  card: 'Arthur', field: 'power',
+  points: [2, 3, 4, 5].flatMap((v, i) => [
+    { value: v, mode: 'quick', kind: 'card' as const, name: 'Arthur', wr: 0.3 + 0.05 * i, lo: 0.28 + 0.05 * i, hi: 0.32 + 0.05 * i, n: 7000 + i },
+    { value: v, mode: 'quick', kind: 'deck' as const, name: 'Veilleurs rapide', wr: 0.32 + 0.05 * i, lo: 0.3 + 0.05 * i, hi: 0.34 + 0.05 * i, n: 2000 },
+  ]),
+};
+
+beforeAll(() => {
+  dir = writeFixture(mkdtempSync(join(tmpdir(), 'lab-report-charts-')));
+  results = loadResults(dir);
+  const t = results.tables.get('')!;
+  const flags = assessArm(t, '', results.band);
+  const add = (c: Chart | null) => {
+    expect(c).not.toBeNull();
+    charts.set(c!.id, c!);
+  };
+  for (const mode of ['quick', 'standard']) {
+    add(cardGihChart(mode, t.cards, flags, results.band, `gih-${mode}`));
+    add(cardIwdChart(mode, t.cards, flags, results.band, `iwd-${mode}`));
+    add(cardPlayPitchChart(mode, t.cards, `play-pitch-${mode}`));
+    const bt = bradleyTerry(btGamesFromMatchups(t.matchups, mode), { players: t.decks.filter((d) => d.mode === mode).map((d) => d.deck) });
+    add(matchupHeatmap(mode, t.matchups, deckOrder(mode, t.decks, bt), `matchups-${mode}`));
+    add(deckStrengthChart(mode, t.decks, bt, `strength-${mode}`));
+    add(deckWrChart(mode, t.decks, flags, results.band, `deck-wr-${mode}`));
+  }
+  add(firstPlayerChart(t.modes, 'first-player'));
+  add(gameLengthChart(t, 'game-length'));
+  add(vpSourcesChart(t, 'vp-sources'));
+  add(modesDecksChart(t.decks, deckKeys(results), 'modes-decks'));
+  add(modesCardsChart(t.cards, results.band, 'modes-cards'));
+  add(differencesChart(assessDifferences(DIFFS), ['base', 'nisqy-4', 'nisqy-3'], 'differences'));
+  add(sweepChart(SWEEP, results.band, 'sweep'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const IDS = [
+  'gih-quick', 'iwd-quick', 'play-pitch-quick', 'matchups-quick', 'strength-quick', 'deck-wr-quick',
+  'gih-standard', 'iwd-standard', 'play-pitch-standard', 'matchups-standard', 'strength-standard', 'deck-wr-standard',
+  'first-player', 'game-length', 'vp-sources', 'modes-decks', 'modes-cards', 'differences', 'sweep',
+];
+
+describe('every chart', () => {
+  it.each(IDS)('%s compiles, renders marks, has a title, axis titles and n', async (id) => {
+    const chart = charts.get(id)!;
+    expect(chart.title.length).toBeGreaterThan(3);
+    expect(chart.caption.length).toBeGreaterThan(20);
+    const { warnings } = compileSpec(chart.spec);
+    expect(warnings).toEqual([]);
+    // Data inline: the spec stands alone in a vega-lite editor.
+    expect(JSON.stringify(chart.spec)).not.toMatch(/"url"\s*:/);
+    const { svg, warnings: renderWarnings } = await renderSvg(chart.spec);
+    expect(renderWarnings).toEqual([]);
+    expect(svg.startsWith('<svg')).toBe(true);
+    const groups = markGroups(svg);
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) expect(g.items, `${id}: an empty ${g.type} mark`).toBeGreaterThan(0);
+    expect(svgTexts(svg, 'title-text').join(' ')).toContain(chart.title);
+    const axisTitles = svgTexts(svg, 'axis-title').filter((t) => t.trim() !== '');
+    expect(axisTitles.length, `${id}: axis titles`).toBeGreaterThanOrEqual(1);
+    // Sample sizes: in the axis labels, cell labels, subtitles or hover titles.
+    expect(svg).toMatch(/\bn ?= ?[\d,]+/);
+  });
+});
+
+describe('specific charts', () => {
+  it('GIH WR: sorted, the flagged card coloured, the band drawn, n in the labels', async () => {
+    const { svg } = await renderSvg(charts.get('gih-quick')!.spec);
+    const labels = svgTexts(svg, 'axis-label');
+    const cards = labels.filter((l) => /\(n=/.test(l));
+    expect(cards).toEqual(['Nisqy (n=4,600)', 'Glance (n=1,000)', 'Yukino (n=1,000)', 'Arthur (n=1,000)']);
+    expect(svg).toContain('<title>Nisqy: GIH WR 61.2% [59.8%, 62.6%], n = 4,600 copies in hand; flagged: above band</title>');
+    expect(svg).toMatch(/aria-label="Nisqy: GIH WR[^"]*"[^>]*fill="#d62728"/);
+    expect(svg).toMatch(/aria-label="Glance: GIH WR[^"]*"[^>]*fill="#ff9f1c"/); // outside, not kept by BH
+  });
+
+  it('matchups: a cell under 30 games is labelled, not coloured', async () => {
+    const { svg } = await renderSvg(charts.get('matchups-quick')!.spec);
+    expect(svg).toMatch(/aria-label="Gardiens rapide against Émissaires rapide: won 60\.0% of n = 20 games \(under 30: not coloured\)"[^>]*fill="#eeeeee"/);
+    expect(svg).toMatch(/aria-label="Gardiens rapide against Veilleurs rapide: won 72\.5% of n = 400 games"[^>]*fill="rgb\(/);
+    expect(svg).toContain('n=20 (&lt;30)');
+  });
+
+  it('deck strength: one point per deck, strongest first, γ in the subtitle', async () => {
+    const { svg } = await renderSvg(charts.get('strength-quick')!.spec);
+    expect(svgTexts(svg, 'axis-label').filter((l) => /\(n=/.test(l))).toEqual(['Gardiens rapide (n=420)', 'Émissaires rapide (n=420)', 'Veilleurs rapide (n=800)']);
+    expect(svgTexts(svg, 'title-subtitle').join(' ')).toMatch(/first-move advantage γ = -?\d\.\d{3} \[/);
+  });
+
+  it('standard vs quick: decks matched across modes by their files', () => {
+    const rows = (charts.get('modes-decks')!.spec as { data: { values: { label: string; mode: string }[] } }).data.values;
+    const gardiens = rows.filter((r) => r.label.startsWith('Gardiens rapide / Gardiens'));
+    expect(gardiens.map((r) => r.mode).sort()).toEqual(['quick', 'standard']);
+    const cards = (charts.get('modes-cards')!.spec as { data: { values: { card: string }[] } }).data.values;
+    expect([...new Set(cards.map((c) => c.card))].sort()).toEqual(['Arthur', 'Nisqy']); // the cards in both modes
+  });
+
+  it('differences: Benjamini–Hochberg across the differences, one panel per arm in run order', async () => {
+    const assessed = assessDifferences(DIFFS);
+    expect(assessed.map((d) => d.status)).toEqual(['significant after BH', 'not significant', 'significant after BH', 'significant after BH']);
+    const { svg } = await renderSvg(charts.get('differences')!.spec);
+    const titles = svgTexts(svg, 'title-text');
+    expect(titles.indexOf('arm nisqy-4')).toBeLessThan(titles.indexOf('arm nisqy-3'));
+  });
+
+  it('sweep: the band is drawn and n is given per series', async () => {
+    const chart = charts.get('sweep')!;
+    const { svg } = await renderSvg(chart.spec);
+    expect(svgTexts(svg, 'title-subtitle').join(' ')).toContain('card: n = 7,000–7,003 copies in hand; decks: n = 2,000 games');
+    expect(markGroups(svg).filter((g) => g.type === 'rect')).toHaveLength(1); // the band
+    const lines = markGroups(svg).filter((g) => g.type === 'line');
+    expect(lines).toHaveLength(2); // one line per series
+    for (const l of lines) expect(l.items).toBe(1);
+  });
+
+  it('scatter labels never overlap', () => {
+    const pts = [{ x: 100, y: 100, text: 'Aaaaaaaa', r: 4 }, { x: 105, y: 101, text: 'Bbbbbbbb', r: 4 }, { x: 300, y: 300, text: 'C', r: 4 }];
+    const placed = placeLabels(pts);
+    expect(placed[2]).toBe('right');
+    expect(placed.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+    expect(placed[0] === placed[1]).toBe(false); // the two close points never share a side
+  });
+});

@@ -1,0 +1,267 @@
+// `writeReport` / `lab report` on real outputs (small runs of `lab simulate` and `lab experiment`
+// made here through the CLI) and on a hand-made folder with known flags: the page holds every
+// chart's SVG with marks, lists the flagged items first, links the CSVs, and is self-contained.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCommand } from '../../src/cli/commands/report.ts';
+import { escapeHtml } from '../../src/report/html.ts';
+import { ReportError, writeReport, type ReportResult } from '../../src/report/report.ts';
+import { writeFixture } from './fixture.ts';
+import { markGroups } from './helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LAB = join(ROOT, 'src/cli/lab.js');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function lab(args: string[]): Promise<Run> {
+  const env = { ...process.env };
+  delete env.LAB_DEBUG;
+  return new Promise((res, rej) => {
+    const child = spawn(process.execPath, [LAB, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', rej);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      res({ status, stdout, stderr });
+    });
+  });
+}
+
+const deck = (f: string) => join(ROOT, 'decks', f);
+let tmp: string;
+const OUT: Record<'r1' | 'r2' | 'r3' | 'r4' | 'fx', string> = { r1: '', r2: '', r3: '', r4: '', fx: '' };
+const reports: Partial<Record<keyof typeof OUT, ReportResult>> = {};
+const html: Partial<Record<keyof typeof OUT, string>> = {};
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'lab-report-'));
+  for (const k of Object.keys(OUT) as (keyof typeof OUT)[]) OUT[k] = join(tmp, k);
+  const nisqy = join(tmp, 'nisqy.json'), sweep = join(tmp, 'sweep.json');
+  const exp = (f: string) => JSON.parse(readFileSync(join(ROOT, 'experiments', f), 'utf8'));
+  writeFileSync(nisqy, JSON.stringify({ ...exp('nisqy-power-4.json'), decks: ['quick-gardiens.deck', 'quick-veilleurs.deck', 'quick-emissaires.deck'].map(deck), games: 40 }));
+  writeFileSync(sweep, JSON.stringify({ ...exp('sweep-arthur-power.json'), decks: ['quick-gardiens.deck', 'quick-veilleurs.deck'].map(deck), games: 40 }));
+  const quick = readdirSync(join(ROOT, 'decks')).filter((f) => f.startsWith('quick-')).map(deck);
+  const runs = await Promise.all([
+    lab(['simulate', '--deck', ...quick, '--games', '40', '--out', OUT.r1, '--quiet', '--workers', '2']),
+    lab(['simulate', '--deck', ...['standard-gardiens.deck', 'standard-veilleurs.deck', 'quick-gardiens.deck', 'quick-veilleurs.deck'].map(deck), '--mode', 'both', '--games', '24', '--out', OUT.r2, '--quiet', '--workers', '2']),
+    lab(['experiment', nisqy, '--out', OUT.r3, '--quiet', '--workers', '2']),
+    lab(['experiment', sweep, '--out', OUT.r4, '--quiet', '--workers', '2']),
+  ]);
+  for (const r of runs) expect(r.status, r.stderr).toBe(0);
+  writeFixture(OUT.fx);
+  for (const k of Object.keys(OUT) as (keyof typeof OUT)[]) {
+    reports[k] = await writeReport(OUT[k]);
+    html[k] = readFileSync(reports[k]!.html, 'utf8');
+  }
+}, 240_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const ALL = ['r1', 'r2', 'r3', 'r4', 'fx'] as const;
+
+/** Every inline <svg>…</svg> of a page. */
+const svgsOf = (page: string) => page.match(/<svg[\s\S]*?<\/svg>/g) ?? [];
+
+describe('the page and its specs', () => {
+  it.each(ALL)('%s: one inline SVG with marks per chart, each spec saved beside the page', (k) => {
+    const r = reports[k]!, page = html[k]!;
+    expect(r.html).toBe(join(OUT[k], 'report', 'index.html'));
+    expect(r.specs.length).toBe(r.charts.length);
+    const svgs = svgsOf(page);
+    expect(svgs.length).toBe(r.charts.length);
+    for (const [i, svg] of svgs.entries()) {
+      const groups = markGroups(svg);
+      expect(groups.length, `${r.charts[i]!.id}: no data mark`).toBeGreaterThan(0);
+      for (const g of groups) expect(g.items, `${r.charts[i]!.id}: an empty ${g.type} mark`).toBeGreaterThan(0);
+    }
+    for (const c of r.charts) expect(c.warnings, c.id).toEqual([]);
+    for (const f of r.specs) {
+      expect(dirname(f)).toBe(join(OUT[k], 'report'));
+      expect(f.endsWith('.vl.json')).toBe(true);
+      const spec = JSON.parse(readFileSync(f, 'utf8'));
+      expect(spec.$schema).toMatch(/vega-lite/);
+      expect(spec.data?.values?.length).toBeGreaterThan(0);
+      expect(page).toContain(`href="${f.split('/').pop()}"`);
+    }
+    expect(readdirSync(join(OUT[k], 'report')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('draws the charts each kind of run calls for', () => {
+    const ids = (k: keyof typeof OUT) => reports[k]!.charts.map((c) => c.id);
+    expect(ids('r1')).toEqual(expect.arrayContaining(['cards-gih-quick', 'cards-iwd-quick', 'cards-play-pitch-quick', 'decks-matchups-quick', 'decks-strength-quick', 'decks-wr-quick', 'modes-first-player', 'modes-game-length', 'modes-vp-sources']));
+    expect(ids('r1')).not.toContain('modes-cards-side-by-side');
+    expect(ids('r2')).toEqual(expect.arrayContaining(['cards-gih-quick', 'cards-gih-standard', 'decks-matchups-standard', 'modes-decks-side-by-side', 'modes-cards-side-by-side']));
+    expect(ids('r3')).toContain('experiment-differences');
+    expect(ids('r4')).toEqual(expect.arrayContaining(['experiment-differences', 'experiment-sweep-1-arthur-power']));
+    // A mode's deck strength is drawn, or the page says why not.
+    for (const k of ['r2', 'r3', 'r4'] as const) {
+      for (const [mode, bt] of Object.entries(reports[k]!.strength)) {
+        if (bt.converged) expect(ids(k)).toContain(`decks-strength-${mode}`);
+        else expect(html[k]).toContain(`${mode}: Bradley–Terry has no finite maximum`);
+      }
+    }
+  });
+
+  it.each(ALL)('%s: self-contained — no script, nothing fetched, every relative link resolves', (k) => {
+    const page = html[k]!;
+    expect(page).not.toMatch(/<script\b/i);
+    expect(page).not.toMatch(/<(iframe|object|embed)\b/i);
+    expect(page).not.toMatch(/@import|url\(\s*['"]?(https?:)?\/\//i);
+    const refs = [...page.matchAll(/\b(?:src|href|xlink:href)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref, ref).not.toMatch(/^(https?:)?\/\//i);
+      if (ref.startsWith('#') || ref.startsWith('data:')) continue;
+      const target = resolve(join(OUT[k], 'report'), decodeURI(ref.split('#')[0]!));
+      expect(existsSync(target), `${ref} → ${target}`).toBe(true);
+    }
+    // In-page anchors and SVG references point at ids of the page.
+    for (const ref of refs.filter((r) => r.startsWith('#'))) expect(page).toContain(`id="${ref.slice(1)}"`);
+    for (const m of page.matchAll(/url\(#([^)]+)\)/g)) expect(page).toContain(`id="${m[1]}"`);
+    const ids = [...page.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length); // unique across the inline SVGs
+  });
+
+  it('links the CSVs with relative links', () => {
+    for (const f of ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv', 'summary.json', 'manifest.json']) {
+      expect(html.r1).toContain(`href="../${f}"`);
+      expect(html.r2).toContain(`href="../${f}"`);
+    }
+    for (const k of ['r3', 'r4'] as const) {
+      expect(html[k]).toContain('href="../differences.csv"');
+      for (const f of ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv']) expect(html[k]).toContain(`href="../arms/base/${f}"`);
+    }
+    expect(html.r3).toContain('href="../arms/nisqy-4/cards.csv"');
+    expect(html.r4).toContain('href="../arms/Arthur-power=2/cards.csv"');
+  });
+
+  it('is the same page when written twice, and drops specs an earlier report left', async () => {
+    const stale = join(OUT.r1, 'report', 'cards-gih-legacy.vl.json');
+    writeFileSync(stale, '{}');
+    const again = await writeReport(OUT.r1);
+    expect(readFileSync(again.html, 'utf8')).toBe(html.r1);
+    expect(existsSync(stale)).toBe(false);
+  });
+});
+
+describe('flags', () => {
+  it('lists the flagged items first, with the reason in words and the correction used', () => {
+    const page = html.fx!, r = reports.fx!;
+    expect(r.flagged.map((f) => f.reason)).toEqual([
+      'Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55% (quick, 4,600 copies in hand, p = 3.0e-17)',
+      'Gardiens rapide: WR 71.9% [67.4, 76.0], band 45–55% (quick, 420 games, p = 3.3e-12)',
+      'Veilleurs rapide: WR 35.0% [31.8, 38.4], band 45–55% (quick, 800 games, p = 1.3e-8)',
+      'Arthur: GIH WR 40.0% [37.0, 43.1], band 45–55% (quick, 1,000 copies in hand, p = 0.0015)',
+      'Nisqy: IWD +8.0 points [+6.0, +10.0], band ±5 points (quick, 4,600 copies in hand, 300 not seen, p = 0.0033)',
+    ]);
+    const flags = page.indexOf('id="flags"'), list = page.indexOf('id="flagged"'), firstSvg = page.indexOf('<svg'), tables = page.indexOf('id="tables"');
+    expect(flags).toBeGreaterThan(0);
+    expect(list).toBeGreaterThan(flags);
+    expect(list).toBeLessThan(tables);
+    expect(list).toBeLessThan(firstSvg);
+    for (const f of r.flagged) {
+      const at = page.indexOf(escapeHtml(f.reason));
+      expect(at, f.reason).toBeGreaterThan(list);
+      expect(at).toBeLessThan(tables);
+    }
+    // Glance is outside the band but Benjamini–Hochberg does not keep it: listed after the flags, not among them.
+    const glance = page.indexOf('Glance: GIH WR 58.2%');
+    expect(glance).toBeGreaterThan(page.indexOf('not kept by Benjamini–Hochberg</summary>'));
+    expect(r.flagged.some((f) => f.name === 'Glance')).toBe(false);
+    expect(page).toContain('Correction: Benjamini–Hochberg (false discovery rate q = 0.05)');
+    expect(page).toMatch(/GIH WR of every card \(m = 7\)/);
+  });
+
+  it('flags real runs only where the interval is outside the band', () => {
+    for (const k of ALL) {
+      for (const f of reports[k]!.flagged) {
+        expect(f.lo > f.band[1] || f.hi < f.band[0], f.reason).toBe(true);
+        expect(f.bhKept).toBe(true);
+        expect(f.reason).toMatch(/^.+: (GIH WR|IWD|WR) .+, band .+ \(.*p [=<] .+\)$/);
+      }
+    }
+    // Experiments: every arm is assessed; the page compares the others with the base.
+    expect(Object.keys(reports.r3!.flaggedByArm)).toEqual(['base', 'nisqy-4']);
+    expect(html.r3).toContain('arm nisqy-4: ');
+  });
+
+  it('uses the experiment\'s band', async () => {
+    const dir = join(tmp, 'band');
+    writeFixture(dir);
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    writeFileSync(join(dir, 'summary.json'), JSON.stringify({ ...s, band: { gihWr: [0.35, 0.65] } }));
+    const r = await writeReport(dir);
+    expect(r.flagged.filter((f) => f.metric === 'gihWr')).toEqual([]); // 61.2% and 40.0% are inside 35–65%
+    expect(r.flagged.filter((f) => f.metric === 'deckWr')).toHaveLength(2); // decks keep the default 45–55%
+    expect(readFileSync(r.html, 'utf8')).toContain('GIH WR 35–65%');
+  });
+});
+
+describe('errors', () => {
+  it('a folder without summary.json is refused, naming the folder', async () => {
+    const empty = join(tmp, 'empty');
+    mkdirSync(empty, { recursive: true });
+    await expect(writeReport(empty)).rejects.toThrow(ReportError);
+    await expect(writeReport(empty)).rejects.toThrow(`${empty}: no summary.json`);
+    await expect(writeReport(join(tmp, 'missing'))).rejects.toThrow(`${join(tmp, 'missing')}: no such folder`);
+    const bad = join(tmp, 'bad');
+    mkdirSync(bad, { recursive: true });
+    writeFileSync(join(bad, 'summary.json'), '{"cards": ');
+    await expect(writeReport(bad)).rejects.toThrow(/summary\.json: not valid JSON/);
+    writeFileSync(join(bad, 'summary.json'), '{"games": 3}');
+    await expect(writeReport(bad)).rejects.toThrow(/no "cards" table/);
+    expect(existsSync(join(empty, 'report'))).toBe(false);
+  });
+
+  it('the command: one line on stderr and exit code 2 for a folder without summary.json; a summary line on success', async () => {
+    const empty = join(tmp, 'empty2');
+    mkdirSync(empty, { recursive: true });
+    const errs: string[] = [], outs: string[] = [];
+    const writeErr = process.stderr.write.bind(process.stderr), writeOut = process.stdout.write.bind(process.stdout);
+    const saved = process.exitCode;
+    process.stderr.write = ((s: string) => (errs.push(String(s)), true)) as typeof process.stderr.write;
+    process.stdout.write = ((s: string) => (outs.push(String(s)), true)) as typeof process.stdout.write;
+    let code: typeof process.exitCode;
+    try {
+      await reportCommand().exitOverride().parseAsync([empty], { from: 'user' });
+      code = process.exitCode;
+      process.exitCode = undefined;
+      await reportCommand().exitOverride().parseAsync([OUT.fx], { from: 'user' });
+    } finally {
+      process.stderr.write = writeErr;
+      process.stdout.write = writeOut;
+    }
+    const codeOk = process.exitCode;
+    process.exitCode = saved;
+    expect(code).toBe(2);
+    const lines = errs.join('').split('\n').filter((l) => l.trim());
+    expect(lines).toEqual([`lab: ${empty}: no summary.json (not a results folder of lab simulate or lab experiment)`]);
+    expect(codeOk ?? 0).toBe(0);
+    expect(outs.join('')).toContain(`wrote ${join(OUT.fx, 'report', 'index.html')} (17 charts`);
+    expect(outs.join('')).toContain('Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55%');
+  });
+
+  it('lab report end to end (once the command is registered in src/cli/index.ts)', async (ctx) => {
+    const help = await lab(['--help']);
+    if (!/\breport\b/.test(help.stdout)) ctx.skip();
+    const empty = join(tmp, 'empty3');
+    mkdirSync(empty, { recursive: true });
+    const bad = await lab(['report', empty]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toEqual([`lab: ${empty}: no summary.json (not a results folder of lab simulate or lab experiment)`]);
+    const ok = await lab(['report', OUT.r4, '--quiet']);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout + ok.stderr).toBe('');
+    expect(readFileSync(join(OUT.r4, 'report', 'index.html'), 'utf8')).toBe(html.r4);
+  });
+});
