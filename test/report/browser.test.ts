@@ -1,0 +1,66 @@
+// The report in a real browser: Debian's headless Chromium (installed by .ci/run) opens a
+// generated report from disk, logs no console error, fetches nothing, and every chart's SVG
+// holds marks; the screenshot is written next to the report.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+// In CI the browser must be there (.ci/run installs it); on a developer's machine without it the
+// test says so and is skipped.
+const run = CHROMIUM || process.env.CI ? describe : describe.skip;
+if (!CHROMIUM && !process.env.CI) console.warn('browser.test: no /usr/bin/chromium (apt-get install chromium): skipped');
+
+run('the HTML report in headless Chromium', () => {
+  const dir = mkdtempSync(join(os.tmpdir(), 'lab-browser-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('opens offline with no console error, and every chart holds marks', async () => {
+    expect(CHROMIUM, 'Debian chromium at /usr/bin/chromium (installed by .ci/run)').toBeTruthy();
+    const lab = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'src/cli/lab.js'), ...args], { cwd: ROOT, stdio: 'pipe' });
+    lab('experiment', join(ROOT, 'experiments/nisqy-power-4.json'), '--out', dir, '--quiet', '--workers', '2');
+    lab('report', dir, '--quiet');
+    const page = join(dir, 'report', 'index.html');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM!,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+      const tab = await context.newPage();
+      const problems: string[] = [];
+      const requests: string[] = [];
+      tab.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      tab.on('pageerror', (e) => problems.push(e.message));
+      tab.on('request', (r) => {
+        if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
+      });
+      await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' });
+      const charts = await tab.$$eval('svg', (svgs) =>
+        svgs.map((s) => ({
+          marks: s.querySelectorAll('g[class*="role-mark"] path, g[class*="role-mark"] rect, g[class*="role-mark"] line, g[class*="role-mark"] text, g[class*="role-mark"] circle').length,
+          width: s.getBoundingClientRect().width,
+        })),
+      );
+      const shot = join(dir, 'report', 'screenshot.png');
+      await tab.screenshot({ path: shot, fullPage: true });
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([]);
+      expect(charts.length).toBeGreaterThanOrEqual(8);
+      for (const c of charts) {
+        expect(c.marks).toBeGreaterThan(0);
+        expect(c.width).toBeGreaterThan(100);
+      }
+      expect(statSync(shot).size).toBeGreaterThan(50_000);
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
+});
