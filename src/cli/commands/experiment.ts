@@ -11,7 +11,7 @@ import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
 import { action, intOption, UsageError } from '../errors.ts';
-import { armFolder, defaultWorkers, loadSides, parseBots, runAndWrite } from './simulate.ts';
+import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
 
 
@@ -95,7 +95,8 @@ export function experimentCommand(): Command {
     .option('--json', 'print summary.json on stdout')
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
-    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean }) => {
+    .option('--report', 'also write the HTML report (lab report) and print its path')
+    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv));
       if (spec.sides.length === 0) throw new UsageError(`${file}: no deck to play`);
@@ -150,8 +151,11 @@ export function experimentCommand(): Command {
       });
       atomicWrite(join(out, 'differences.csv'), csvText(DIFFERENCE_COLUMNS, diffs.map((d) => DIFFERENCE_COLUMNS.map((k) => d[k]))));
       diffs = [];
+      if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
       else if (!opts.quiet) {
+        const base = (summary.arms as Record<string, Record<string, unknown>> | undefined)?.base;
+        if (base) process.stdout.write(textSummary(base));
         for (const r of (summary.rungs ?? []) as { arm: string; games: number; wrFirstBot: number; lo: number; hi: number }[]) {
           process.stdout.write(`${r.arm}: the first bot wins ${(100 * r.wrFirstBot).toFixed(1)}% [${(100 * r.lo).toFixed(1)}, ${(100 * r.hi).toFixed(1)}] of ${r.games} games\n`);
         }

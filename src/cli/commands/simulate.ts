@@ -17,6 +17,7 @@ import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/writ
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
+import { writeReport } from '../../report/report.ts';
 
 export interface SimulateOptions {
   deck?: string[];
@@ -31,6 +32,7 @@ export interface SimulateOptions {
   quiet?: boolean;
   rule?: string[];
   pairings?: 'round-robin' | 'mirror';
+  report?: boolean;
 }
 
 /** Loads and checks the decks; groups them by mode. */
@@ -195,6 +197,7 @@ export function simulateCommand(): Command {
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
     .option('--rule <key=value>', 'override a rule knob of rules-options.ts (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--report', 'also write the HTML report (lab report) and print its path')
     .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
@@ -214,6 +217,7 @@ export function simulateCommand(): Command {
       const out = resolve(opts.out);
       const summary = await runAndWrite(spec, out, { quiet: opts.quiet, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
       void cmd;
+      if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
       else {
         if (!opts.quiet) process.stdout.write(textSummary(summary));
@@ -238,4 +242,11 @@ export function textSummary(summary: Record<string, unknown>): string {
     for (const d of rows) lines.push(`  ${String(d.deck).padEnd(width)}  ${pct(d.wr).padStart(6)} [${pct(d.wr_lo)}, ${pct(d.wr_hi)}]  (${d.games} games)`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** Writes DIR/report/index.html and says where it is (the last line a designer needs). */
+export async function reportAfterRun(out: string, quiet?: boolean): Promise<void> {
+  const r = await writeReport(out);
+  if (!quiet) process.stderr.write(`report: ${r.html}\n`);
+  else process.stdout.write(`${r.html}\n`);
 }
