@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { cardsCommand } from './commands/cards.ts';
 import { deckCommand } from './commands/deck.ts';
 import { experimentCommand } from './commands/experiment.ts';
+import { nightlyCommand } from './commands/nightly.ts';
 import { replayCommand } from './commands/replay.ts';
 import { reportCommand } from './commands/report.ts';
 import { scenarioCommand } from './commands/scenario.ts';
@@ -25,6 +26,7 @@ program.addCommand(scenarioCommand());
 program.addCommand(deckCommand());
 program.addCommand(simulateCommand());
 program.addCommand(experimentCommand());
+program.addCommand(nightlyCommand());
 program.addCommand(cardsCommand());
 program.addCommand(reportCommand());
 

@@ -20,6 +20,8 @@ export interface PageLink {
 }
 
 export interface PageInput {
+  /** Put first: the nightly's "what changed since last night" (trusted HTML). */
+  preface?: { id: string; title: string; html: string };
   title: string;
   subtitle: string;
   facts: [string, string][];
@@ -161,8 +163,9 @@ export function buildPage(input: PageInput): string {
   body.push(`<h1>${escapeHtml(input.title)}</h1>`);
   body.push(`<p class="sub">${escapeHtml(input.subtitle)}</p>`);
   body.push(`<dl class="facts">${input.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
-  body.push(`<nav class="toc"><a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}<a href="#notes">Notes</a></nav>`);
+  body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}<a href="#notes">Notes</a></nav>`);
   body.push('</header>');
+  if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}</section>`);
   body.push(flagsSection(input));
   body.push('<section id="tables"><h2>Tables</h2>');
   body.push(linkList(input.links));

@@ -24,6 +24,8 @@ export interface ReportOptions {
   band?: Partial<Band>;
   /** Matchup cells with fewer games are labelled, not coloured (default 30). */
   minCellGames?: number;
+  /** A section put first on the page, as trusted HTML (the nightly's "what changed since last night"). */
+  preface?: { id: string; title: string; html: string };
 }
 
 export interface ReportResult {
@@ -211,6 +213,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
     notes,
     remarks,
+    preface: opts.preface,
   });
   const htmlFile = join(outDir, 'index.html');
   atomicWrite(htmlFile, html);

@@ -27,7 +27,7 @@ export interface ExperimentFile {
   rules?: Record<string, number | boolean | string | null>;
   /** The balance band for flags: GIH WR and IWD limits (metrics.md defaults). */
   band?: { gihWr?: [number, number]; iwd?: [number, number]; deckWr?: [number, number] };
-  arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string] }[];
+  arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string]; games?: number }[];
   /** round-robin (default): every pair of decks; mirror: each deck against itself. */
   pairings?: 'round-robin' | 'mirror';
   sweeps?: { card: string; field: 'cost' | 'power' | 'support' | string; values: number[] }[];
@@ -100,6 +100,7 @@ export const EXPERIMENT_SCHEMA = {
           name: { type: 'string', minLength: 1, pattern: '^[^/\\\\]+$' },
           description: { type: 'string' },
           patches: { type: 'array', items: PATCH_SCHEMA },
+          games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
           bots: {
             oneOf: [
               { type: 'string', minLength: 1 },
@@ -179,6 +180,7 @@ export function loadExperiment(file: string): ExperimentFile {
 export interface ExpandedArm {
   name: string;
   patches: PatchSpec[];
+  games?: number;
   bots?: string | [string, string];
   description?: string;
   sweep?: { card: string; field: string; value: number };
@@ -187,7 +189,7 @@ export interface ExpandedArm {
 /** The base arm, the patched arms, then one arm per sweep value. */
 export function expandArms(exp: ExperimentFile, file = 'experiment'): ExpandedArm[] {
   const arms: ExpandedArm[] = [{ name: 'base', patches: [] }];
-  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches ?? [], description: a.description, bots: a.bots });
+  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches ?? [], description: a.description, bots: a.bots, games: a.games });
   const names = new Set(arms.map((a) => a.name));
   for (const [i, s] of (exp.sweeps ?? []).entries()) {
     for (const v of s.values) {

@@ -23,6 +23,8 @@ export interface ArmSpec {
   description?: string;
   /** The arm's own bots (a strength ladder's rung), else the run's. */
   bots?: [string, string];
+  /** The arm's own games per pairing (a slow bot's arm), else the run's. */
+  gamesPerPairing?: number;
 }
 
 export interface RunSpec {
@@ -71,13 +73,14 @@ export function pairings(spec: RunSpec): Pairing[] {
 }
 
 export function planTasks(spec: RunSpec): ShardTask[] {
-  const pairsPerPairing = Math.ceil(spec.gamesPerPairing / 2);
+  const pairsOf = (arm: ArmSpec) => Math.ceil((arm.gamesPerPairing ?? spec.gamesPerPairing) / 2);
   // Shards of up to 250 pairs, smaller when the run is small, so every worker has work
   // (results do not depend on the shard size: seeds come from the pair index).
-  const totalPairs = pairsPerPairing * pairings(spec).length * spec.arms.length;
+  const totalPairs = spec.arms.reduce((a, arm) => a + pairsOf(arm) * pairings(spec).length, 0);
   const shardPairs = spec.shardPairs ?? Math.max(1, Math.min(250, Math.ceil(totalPairs / (spec.workers * 8))));
   const tasks: ShardTask[] = [];
   for (const arm of spec.arms) {
+    const pairsPerPairing = pairsOf(arm);
     for (const p of pairings(spec)) {
       for (let start = 0; start < pairsPerPairing; start += shardPairs) {
         tasks.push({

@@ -77,7 +77,10 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
           throw new ExperimentError(`${file}: arms.${i - 1}.bots: ${(e as Error).message}`);
         }
       }
-      return { label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots };
+      return {
+        label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots,
+        gamesPerPairing: a.games === undefined ? undefined : a.games + (a.games % 2),
+      };
     }),
     pairingMode: exp.pairings ?? 'round-robin',
     workers,

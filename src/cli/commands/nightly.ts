@@ -1,0 +1,64 @@
+// `lab nightly`: runs experiments/nightly.json into reports/nightly/YYYY-MM-DD/, writes its
+// report with "what changed since last night" at the top, and (with --fail-on-flags) exits
+// 1 when anything is flagged, for a scheduler.
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
+import { atomicWrite, stableJson } from '../../sim/output.ts';
+import { changesHtml, compareNightlies, previousNightly } from '../../report/nightly.ts';
+import { writeReport } from '../../report/report.ts';
+import { CheckFailed, UsageError, action, intOption } from '../errors.ts';
+import { experimentSpec } from './experiment.ts';
+import { defaultWorkers, runAndWrite } from './simulate.ts';
+
+const NIGHTLY_FILE = 'experiments/nightly.json';
+/** The nightly file is sized for this many minutes on the project's 2-core machine. */
+const SIZED_FOR_MINUTES = 20;
+
+function today(): string {
+  const d = new Date();
+  const z = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${z(d.getMonth() + 1)}-${z(d.getDate())}`;
+}
+
+export function nightlyCommand(): Command {
+  return new Command('nightly')
+    .description('run experiments/nightly.json into a dated folder, report it, and say what changed since the latest earlier nightly')
+    .option('--out <dir>', 'the folder holding the dated nightly folders', 'reports/nightly')
+    .option('--budget-minutes <m>', `scale the game counts to fit M minutes (the file is sized for ${SIZED_FOR_MINUTES})`)
+    .option('--fail-on-flags', 'exit 1 when any card or deck is flagged')
+    .option('--date <yyyy-mm-dd>', 'the folder name (default: today)')
+    .option('--file <experiment>', 'the nightly experiment file', NIGHTLY_FILE)
+    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
+    .option('--quiet', 'no progress')
+    .action(action(async (opts: { out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file: string; workers?: string; quiet?: boolean }) => {
+      const date = opts.date ?? today();
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`--date: expected YYYY-MM-DD, got "${date}"`);
+      const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
+      const minutes = opts.budgetMinutes === undefined ? SIZED_FOR_MINUTES : intOption('--budget-minutes', opts.budgetMinutes, SIZED_FOR_MINUTES, 1, 24 * 60);
+      const { spec, exp } = experimentSpec(opts.file, workers, false);
+      // Game counts scale with the budget (pairs of games: at least one pair per pairing).
+      const scale = (g: number) => Math.max(2, 2 * Math.round((g * minutes) / SIZED_FOR_MINUTES / 2));
+      spec.gamesPerPairing = scale(spec.gamesPerPairing);
+      for (const arm of spec.arms) if (arm.gamesPerPairing !== undefined) arm.gamesPerPairing = scale(arm.gamesPerPairing);
+      const root = resolve(opts.out);
+      const dir = join(root, date);
+      await runAndWrite(spec, dir, {
+        quiet: opts.quiet,
+        label: `nightly ${date}`,
+        command: ['lab', ...process.argv.slice(2)],
+        extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: [], budgetMinutes: minutes },
+      });
+      // The catalogue as it was tonight, so tomorrow can say which cards changed.
+      atomicWrite(join(dir, 'catalogue.json'), stableJson(CARDS));
+      const changes = compareNightlies(previousNightly(root, date), dir);
+      atomicWrite(join(dir, 'changes.json'), stableJson(changes));
+      const r = await writeReport(dir, { preface: { id: 'changes', title: 'What changed since last night', html: changesHtml(changes) } });
+      const flagged = Object.values(r.flaggedByArm).reduce((a, f) => a + f.length, 0);
+      process.stdout.write(`${r.html}\n`);
+      if (!opts.quiet) {
+        process.stderr.write(`${changes.previous ? `${changes.moved.length} rates moved since ${changes.previous}` : 'first nightly here'}; ${flagged} flagged\n`);
+      }
+      if (opts.failOnFlags && flagged > 0) throw new CheckFailed(`${flagged} card${flagged > 1 ? 's or decks' : ' or deck'} flagged (see ${r.html})`);
+    }));
+}
