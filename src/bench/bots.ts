@@ -28,16 +28,20 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
       game.apply(st, legal[rng.int(n)]!);
     }
   }
-  const decide = (spec: string): { perSec: number; iterations: number; seconds: number } => {
+  const decide = (spec: string, rounds = 1): { perSec: number; iterations: number; seconds: number } => {
     const bot = makeBot<BRState>(parseBotSpec(spec), 1);
+    for (const s of states.slice(0, 5)) bot.choose(game, s, legal, game.legalActions(s, legal)); // warm-up
+    (bot as IsmctsBot<BRState>).iterationsRun = 0;
     const t0 = performance.now();
-    for (const s of states) {
-      const n = game.legalActions(s, legal);
-      bot.choose(game, s, legal, n);
+    for (let r = 0; r < rounds; r++) {
+      for (const s of states) {
+        const n = game.legalActions(s, legal);
+        bot.choose(game, s, legal, n);
+      }
     }
     const seconds = (performance.now() - t0) / 1000;
     const iterations = (bot as IsmctsBot<BRState>).iterationsRun ?? 0;
-    return { perSec: states.length / seconds, iterations, seconds };
+    return { perSec: (rounds * states.length) / seconds, iterations, seconds };
   };
   decide('ismcts:iterations=200'); // warm-up
   const runs: number[] = [];
@@ -48,7 +52,8 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
   runs.sort((a, b) => a - b);
   const decisionsPerSec: Record<string, number> = {};
   for (const spec of ['random', 'heuristic', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
-    decisionsPerSec[spec] = Math.round(decide(spec).perSec * 10) / 10;
+    const cheap = spec === 'random' || spec === 'heuristic';
+    decisionsPerSec[spec] = Math.round(decide(spec, cheap ? 500 : 1).perSec * 10) / 10;
   }
   // Heuristic against heuristic: whole quick games per second on one thread.
   const st = game.allocState();
