@@ -1,7 +1,7 @@
 // `writeReport(dir)`: a results folder (`lab simulate` or `lab experiment` output) →
 // DIR/report/index.html (self-contained, inline SVG charts) and one vega-lite spec per chart
 // (DIR/report/<chart>.vl.json), each file written to a temporary name and renamed.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWrite } from '../sim/output.ts';
 import {
@@ -13,6 +13,7 @@ import { buildPage, type PageLink } from './html.ts';
 import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
 import { armFolder } from '../sim/output.ts';
+import { changesHtml, type NightlyChanges } from './nightly.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
 export { ReportError } from './summary.ts';
@@ -178,7 +179,9 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   }
   facts.push(['modes', modes.join(', ')]);
   facts.push(['decks', modes.map((m) => `${m}: ${main.decks.filter((d) => d.mode === m).map((d) => d.deck).join(', ')}`).join('; ')]);
-  if (games !== null) facts.push(['games', `${int(games)}${typeof s.gamesPerPairing === 'number' ? ` (${int(s.gamesPerPairing)} per pairing per mode${results.kind === 'experiment' ? ' per arm' : ''})` : ''}`]);
+  // An arm may have its own game count (a slow bot's arm): say "per arm" only when they agree.
+  const armGames = (results.manifest?.config as { arms?: { gamesPerPairing?: number }[] } | undefined)?.arms?.some((a) => a.gamesPerPairing !== undefined);
+  if (games !== null) facts.push(['games', `${int(games)}${typeof s.gamesPerPairing === 'number' ? ` (${int(s.gamesPerPairing)} per pairing per mode${results.kind === 'experiment' ? (armGames ? ' in the base arm; see the arms for theirs' : ' per arm') : ''})` : ''}`]);
   if (Array.isArray(s.bots)) facts.push(['bots', (s.bots as string[]).join(' vs ')]);
   if (s.seed !== undefined) facts.push(['master seed', String(s.seed)]);
   const m = results.manifest;
@@ -213,7 +216,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
     notes,
     remarks,
-    preface: opts.preface,
+    preface: opts.preface ?? nightlyPreface(results.dir),
   });
   const htmlFile = join(outDir, 'index.html');
   atomicWrite(htmlFile, html);
@@ -225,4 +228,12 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg, warnings }) => ({ id: chart.id, title: chart.title, section: chart.section, svgBytes: svg.length, warnings })),
     strength,
   };
+}
+
+/** A nightly folder keeps its comparison in changes.json: a re-made report keeps it on top. */
+function nightlyPreface(dir: string): ReportOptions['preface'] {
+  const file = join(dir, 'changes.json');
+  if (!existsSync(file)) return undefined;
+  const changes = JSON.parse(readFileSync(file, 'utf8')) as NightlyChanges;
+  return { id: 'changes', title: 'What changed since last night', html: changesHtml(changes) };
 }
