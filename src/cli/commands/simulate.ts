@@ -112,7 +112,9 @@ export async function runAndWrite(
       process.exit(130);
     });
   };
+  // Ctrl-C, or a scheduler's SIGTERM: stop the workers and leave no file behind.
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
   let result;
   try {
     result = await runSimulation(spec, {
@@ -129,6 +131,7 @@ export async function runAndWrite(
     throw err;
   } finally {
     process.removeListener('SIGINT', onSigint);
+    process.removeListener('SIGTERM', onSigint);
   }
   progress.stop();
   const endedAt = new Date();
