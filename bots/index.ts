@@ -26,6 +26,8 @@ interface OptionDef {
 interface BotEntry {
   options: Record<string, OptionDef>;
   make: <S>(seed: number, options: Record<string, string>) => Bot<S>;
+  /** Searches at every decision (thousands of playouts): games take seconds, not microseconds. */
+  searches?: boolean;
 }
 
 /** Extra bots a layer above may register (the Blue Rising heuristic bot). */
@@ -53,6 +55,7 @@ const REGISTRY: Record<string, BotEntry> = {
     make: <S>(seed: number, o: Record<string, string>) => new HeuristicBot(seed, loadProfile(o.profile as ProfileName)) as unknown as Bot<S>,
   },
   flatmc: {
+    searches: true,
     options: {
       playouts: { kind: 'int', min: 1, max: 1_000_000, default: '20' },
       budget: { kind: 'int', min: 1, max: 100_000_000, default: '0' },
@@ -64,6 +67,7 @@ const REGISTRY: Record<string, BotEntry> = {
     }),
   },
   ismcts: {
+    searches: true,
     options: {
       iterations: { kind: 'int', min: 1, max: 10_000_000, default: '1000' },
       ms: { kind: 'int', min: 1, max: 600_000, default: '0' },
@@ -149,6 +153,11 @@ export function splitBotList(text: string): string[] {
     else out.push(p);
   }
   return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** Whether a bot searches at each decision (the simulation then cuts its games into small shards). */
+export function isSearchBot(text: string): boolean {
+  return REGISTRY[parseBotSpec(text).name]?.searches === true;
 }
 
 export function makeBot<S>(spec: BotSpec, seed: number): Bot<S> {

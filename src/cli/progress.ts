@@ -36,16 +36,27 @@ export function makeProgress(label: string, quiet: boolean): Progress {
     };
   }
   let last = 0;
+  // The ETA follows the recent rate: an experiment's cheap arms finish in seconds and its
+  // search arms take minutes, so the rate since the start would promise far too soon an end.
+  const recent: { t: number; done: number }[] = [];
   return {
     update(done, total) {
       const now = Date.now();
+      recent.push({ t: now, done });
+      while (recent.length > 2 && now - recent[1]!.t > RECENT_MS) recent.shift();
       if (now - last < 5000 && done < total) return;
       last = now;
       const s = (now - started) / 1000;
-      const rate = s > 0 ? done / s : 0;
+      const first = recent[0]!;
+      const recentRate = now > first.t ? ((done - first.done) * 1000) / (now - first.t) : 0;
+      const rate = recentRate > 0 ? recentRate : s > 0 ? done / s : 0;
       const eta = rate > 0 ? Math.round((total - done) / rate) : 0;
-      process.stderr.write(`${label}: ${done}/${total} games (${Math.round((100 * done) / total)}%), ${Math.round(rate)} games/s, ETA ${eta} s\n`);
+      const shown = rate >= 10 ? Math.round(rate).toString() : rate.toFixed(2);
+      process.stderr.write(`${label}: ${done}/${total} games (${Math.round((100 * done) / total)}%), ${shown} games/s, ${Math.round(s)} s so far, ETA ${eta} s\n`);
     },
     stop() {},
   };
 }
+
+/** How far back the rate behind the ETA looks. */
+const RECENT_MS = 120_000;

@@ -3,6 +3,7 @@
 // plan order, so every output is the same on any number of workers.
 import { Piscina } from 'piscina';
 import { hashString } from '../core/seeds.ts';
+import { isSearchBot } from '../../bots/index.ts';
 import type { Variant } from '../games/registry.ts';
 import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
 import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
@@ -72,6 +73,9 @@ export function pairings(spec: RunSpec): Pairing[] {
   return out;
 }
 
+/** Pairs per shard when an arm's bots search. */
+const SEARCH_SHARD_PAIRS = 2;
+
 export function planTasks(spec: RunSpec): ShardTask[] {
   const pairsOf = (arm: ArmSpec) => Math.ceil((arm.gamesPerPairing ?? spec.gamesPerPairing) / 2);
   // Shards of up to 250 pairs, smaller when the run is small, so every worker has work
@@ -81,8 +85,10 @@ export function planTasks(spec: RunSpec): ShardTask[] {
   const tasks: ShardTask[] = [];
   for (const arm of spec.arms) {
     const pairsPerPairing = pairsOf(arm);
+    // A searching bot's game takes seconds: small shards keep progress and the two cores busy.
+    const armShardPairs = spec.shardPairs ?? ((arm.bots ?? spec.bots).some(isSearchBot) ? Math.min(shardPairs, SEARCH_SHARD_PAIRS) : shardPairs);
     for (const p of pairings(spec)) {
-      for (let start = 0; start < pairsPerPairing; start += shardPairs) {
+      for (let start = 0; start < pairsPerPairing; start += armShardPairs) {
         tasks.push({
           shardIndex: tasks.length,
           game: spec.game,
@@ -95,7 +101,7 @@ export function planTasks(spec: RunSpec): ShardTask[] {
           masterSeed: spec.seed,
           pairingKey: p.key,
           pairStart: start,
-          pairCount: Math.min(shardPairs, pairsPerPairing - start),
+          pairCount: Math.min(armShardPairs, pairsPerPairing - start),
           wantRows: spec.wantRows,
         });
       }

@@ -81,6 +81,24 @@ describe('runSimulation: the same bytes on 1 and 3 workers', () => {
   });
 });
 
+describe('planTasks: shard sizes', () => {
+  it('an arm whose bots search gets shards of 2 pairs; a cheap arm keeps the large ones', () => {
+    const s: RunSpec = {
+      ...spec(2), shardPairs: undefined, gamesPerPairing: 40, wantRows: false,
+      arms: [{ label: 'cheap' }, { label: 'search', bots: ['ismcts:iterations=50', 'heuristic'] }],
+    };
+    const tasks = planTasks(s);
+    const cheap = tasks.filter((t) => t.arm === 'cheap');
+    const search = tasks.filter((t) => t.arm === 'search');
+    // 2 arms x 3 pairings x 20 pairs = 120 pairs; 120 / (2 workers x 8) -> 8 pairs a shard.
+    expect(cheap.map((t) => t.pairCount)).toEqual(Array(3).fill([8, 8, 4]).flat());
+    expect(search).toHaveLength(3 * 10);
+    expect(search.every((t) => t.pairCount === 2 && t.bots[0] === 'ismcts:iterations=50')).toBe(true);
+    // Every pair is played once whatever the shard size.
+    expect(search.reduce((a, t) => a + t.pairCount, 0)).toBe(60);
+  });
+});
+
 describe('mergeInto: partial aggregates merge the same in any order', () => {
   it('three orders of the same shards give equal aggregates, equal to the threaded run', async () => {
     const s = { ...spec(1), sides: spec(1).sides.slice(0, 2), gamesPerPairing: 200, shardPairs: 15, wantRows: false };
