@@ -27,7 +27,7 @@ export interface ExperimentFile {
   rules?: Record<string, number | boolean | string | null>;
   /** The balance band for flags: GIH WR and IWD limits (metrics.md defaults). */
   band?: { gihWr?: [number, number]; iwd?: [number, number]; deckWr?: [number, number] };
-  arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string]; games?: number }[];
+  arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string]; games?: number; target?: number }[];
   /** round-robin (default): every pair of decks; mirror: each deck against itself. */
   pairings?: 'round-robin' | 'mirror';
   sweeps?: { card: string; field: 'cost' | 'power' | 'support' | string; values: number[] }[];
@@ -101,6 +101,8 @@ export const EXPERIMENT_SCHEMA = {
           description: { type: 'string' },
           patches: { type: 'array', items: PATCH_SCHEMA },
           games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
+          // A ladder rung's threshold: the least share of games its first bot should win.
+          target: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
           bots: {
             oneOf: [
               { type: 'string', minLength: 1 },
@@ -163,6 +165,7 @@ export function loadExperiment(file: string): ExperimentFile {
   for (const [i, a] of (exp.arms ?? []).entries()) {
     if (names.has(a.name)) throw new ExperimentError(`${file}: arms.${i}.name: "${a.name}" is used twice (the base arm is "base")`);
     names.add(a.name);
+    if (a.target !== undefined && a.bots === undefined) throw new ExperimentError(`${file}: arms.${i}.target: a target needs the arm's own bots (it is a ladder rung's threshold)`);
   }
   // Deck paths: as written if they exist from the cwd, else relative to the file's folder.
   exp.decks = exp.decks.map((d) => {

@@ -24,6 +24,8 @@ const BAD: Record<string, [unknown, (string | RegExp)[]]> = {
   'invalid-json': ['{"name": "t", "games": 20,', ['not valid JSON']],
   'repeated-sweep-value': [{ ...BASE, sweeps: [{ card: 'Arthur', field: 'power', values: [3, 3] }] }, ['sweeps.0.values', '"Arthur power=3"', 'already exists']],
   'arm-named-like-a-sweep': [{ ...BASE, arms: [{ name: 'Arthur power=3', patches: [{ card: 'Nisqy', power: 3 }] }], sweeps: [{ card: 'Arthur', field: 'power', values: [3] }] }, ['sweeps.0.values', 'already exists']],
+  'target-without-bots': [{ ...BASE, arms: [{ name: 'a', target: 0.6 }] }, ['arms.0.target', 'own bots']],
+  'target-out-of-range': [{ ...BASE, arms: [{ name: 'a', bots: 'heuristic,random', target: 60 }] }, ['arms.0.target', '< 1']],
   'arm-folders-clash': [{ ...BASE, arms: [{ name: 'a b', patches: [] }, { name: 'a-b', patches: [] }] }, ['"a b"', '"a-b"', 'arms/a-b']],
 };
 
@@ -188,5 +190,49 @@ describe('a valid experiment', () => {
     for (const t of ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv']) {
       expect(readFileSync(join(out, 'arms', 'base', t), 'utf8'), t).toBe(readFileSync(join(plain, t), 'utf8'));
     }
+  });
+});
+
+interface Rung { arm: string; bots: string[]; games: number; winsFirstBot: number; draws: number; wrFirstBot: number; lo: number; hi: number; target?: number; verdict?: string }
+
+describe('a bot ladder: mirror pairings, arms with their own bots and targets', () => {
+  let r: Run;
+  let rungs: Rung[];
+  beforeAll(async () => {
+    const file = join(dir, 'ladder.json');
+    writeFileSync(file, JSON.stringify({
+      name: 'ladder', decks: DECKS, pairings: 'mirror', games: 20, seed: 5,
+      arms: [
+        { name: 'heuristic-vs-random', bots: ['heuristic', 'random'], target: 0.9 },
+        { name: 'random-vs-random', bots: 'random,random', target: 0.6 },
+        { name: 'aggro-vs-control', bots: ['heuristic:profile=aggro', 'heuristic:profile=control'] },
+      ],
+    }));
+    r = await lab(['experiment', file, '--out', join(dir, 'ladder-out'), '--quiet', '--workers', '2']);
+    expect(r.status, r.stderr).toBe(0);
+    rungs = (JSON.parse(readFileSync(join(dir, 'ladder-out', 'summary.json'), 'utf8')) as { rungs: Rung[] }).rungs;
+  }, 60_000);
+
+  it('each rung: 20 games per deck against itself, the first bot\'s wins with a Wilson interval', () => {
+    expect(rungs.map((x) => x.arm)).toEqual(['heuristic-vs-random', 'random-vs-random', 'aggro-vs-control']);
+    for (const x of rungs) {
+      expect(x.games).toBe(2 * 20);
+      expect(x.wrFirstBot).toBeCloseTo(x.winsFirstBot / x.games, 6);
+      expect(x.lo).toBeLessThan(x.wrFirstBot);
+    }
+    expect(rungs[0]!.bots).toEqual(['heuristic', 'random']);
+    // The heuristic bot wins all 40 (Wilson: 91.2% at least); two random bots about half.
+    expect(rungs[0]!.winsFirstBot).toBe(40);
+    expect(rungs[0]!.lo).toBeCloseTo(0.912, 3);
+    expect(rungs[1]!.winsFirstBot).toBeGreaterThan(8);
+    expect(rungs[1]!.winsFirstBot).toBeLessThan(32);
+  });
+
+  it('a target gives a verdict: met when the interval is above it, else missed or undecided', () => {
+    expect([rungs[0]!.target, rungs[0]!.verdict]).toEqual([0.9, 'met']);
+    expect(rungs[1]!.target).toBe(0.6);
+    expect(rungs[1]!.verdict).toBe(rungs[1]!.hi < 0.6 ? 'missed' : 'undecided');
+    expect(rungs[2]!.target).toBeUndefined();
+    expect(rungs[2]!.verdict).toBeUndefined();
   });
 });

@@ -147,7 +147,9 @@ export function experimentCommand(): Command {
               }
             }
             const [lo, hi] = wilson(wins, games);
-            return { arm: a.label, bots: a.bots, games, winsFirstBot: wins, draws, wrFirstBot: round6(rate(wins, games)), lo: round6(lo), hi: round6(hi) };
+            const target = exp.arms?.find((x) => x.name === a.label)?.target;
+            const rung = { arm: a.label, bots: a.bots, games, winsFirstBot: wins, draws, wrFirstBot: round6(rate(wins, games)), lo: round6(lo), hi: round6(hi) };
+            return target === undefined ? rung : { ...rung, target, verdict: rungVerdict(lo, hi, target) };
           });
           return rungs.length ? { differences: diffs, sweeps, rungs } : { differences: diffs, sweeps };
         },
@@ -159,10 +161,32 @@ export function experimentCommand(): Command {
       else if (!opts.quiet) {
         const base = (summary.arms as Record<string, Record<string, unknown>> | undefined)?.base;
         if (base) process.stdout.write(textSummary(base));
-        for (const r of (summary.rungs ?? []) as { arm: string; games: number; wrFirstBot: number; lo: number; hi: number }[]) {
-          process.stdout.write(`${r.arm}: the first bot wins ${(100 * r.wrFirstBot).toFixed(1)}% [${(100 * r.lo).toFixed(1)}, ${(100 * r.hi).toFixed(1)}] of ${r.games} games\n`);
-        }
+        for (const r of (summary.rungs ?? []) as Rung[]) process.stdout.write(rungLine(r));
         process.stderr.write(`wrote ${out}/{summary.json,manifest.json,differences.csv,arms/…}\n`);
       }
     }));
+}
+
+interface Rung {
+  arm: string;
+  games: number;
+  wrFirstBot: number;
+  lo: number;
+  hi: number;
+  target?: number;
+  verdict?: string;
+}
+
+/** Met when the whole 95% interval is at or above the target, missed when it is all below. */
+export function rungVerdict(lo: number, hi: number, target: number): 'met' | 'missed' | 'undecided' {
+  return lo >= target ? 'met' : hi < target ? 'missed' : 'undecided';
+}
+
+const pct = (x: number) => (100 * x).toFixed(1);
+
+export function rungLine(r: Rung): string {
+  const head = `${r.arm}: the first bot wins ${pct(r.wrFirstBot)}% [${pct(r.lo)}, ${pct(r.hi)}] of ${r.games} games`;
+  if (r.target === undefined) return `${head}\n`;
+  const why = r.verdict === 'missed' ? `, by ${pct(r.target - r.wrFirstBot)} points` : r.verdict === 'undecided' ? ' (the interval holds the target: play more games)' : '';
+  return `${head}; target >= ${pct(r.target)}%: ${r.verdict}${why}\n`;
 }
