@@ -1,7 +1,6 @@
 // `writeReport` / `lab report` on real outputs (small runs of `lab simulate` and `lab experiment`
 // made here through the CLI) and on a hand-made folder with known flags: the page holds every
 // chart's SVG with marks, lists the flagged items first, links the CSVs, and is self-contained.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -10,33 +9,11 @@ import { reportCommand } from '../../src/cli/commands/report.ts';
 import { escapeHtml } from '../../src/report/html.ts';
 import { ReportError, writeReport, type ReportResult } from '../../src/report/report.ts';
 import { writeFixture } from './fixture.ts';
+import { ROOT, lab as runLab } from '../sim/helpers.ts';
 import { markGroups } from './helpers.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const LAB = join(ROOT, 'src/cli/lab.js');
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function lab(args: string[]): Promise<Run> {
-  const env = { ...process.env };
-  delete env.LAB_DEBUG;
-  return new Promise((res, rej) => {
-    const child = spawn(process.execPath, [LAB, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', rej);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      res({ status, stdout, stderr });
-    });
-  });
-}
+// The real CLI in a child process (test/sim/helpers.ts), with room for the report runs.
+const lab = (args: string[]) => runLab(args, { timeoutMs: 120_000 });
 
 const deck = (f: string) => join(ROOT, 'decks', f);
 let tmp: string;
