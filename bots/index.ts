@@ -47,6 +47,8 @@ function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
 registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>);
 
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
+/** Policies that can score actions, for ISMCTS's prior ("none": no prior). */
+const PRIORS = () => ['none', ...Object.keys(rolloutPolicies).filter((k) => rolloutPolicies[k] !== null)];
 
 const REGISTRY: Record<string, BotEntry> = {
   random: { options: {}, make: (seed) => new RandomBot(seed) },
@@ -74,6 +76,8 @@ const REGISTRY: Record<string, BotEntry> = {
       c: { kind: 'real', min: 0, max: 100, default: '0.7' },
       rollout: { kind: 'word', get words() { return ROLLOUTS(); }, default: 'random' },
       depth: { kind: 'int', min: 1, max: 100_000, default: '40' },
+      prior: { kind: 'word', get words() { return PRIORS(); }, default: 'none' },
+      bias: { kind: 'real', min: 0, max: 100, default: '1' },
     },
     make: (seed, o) => new IsmctsBot(seed, {
       iterations: o.ms !== '0' && o.iterations === undefined ? 0 : Number(o.iterations ?? '1000'),
@@ -81,6 +85,8 @@ const REGISTRY: Record<string, BotEntry> = {
       c: Number(o.c),
       depth: Number(o.depth),
       rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
+      prior: o.prior === 'none' ? null : rolloutOf(o.prior!, seed ^ 0x9a10),
+      bias: Number(o.bias),
     }),
   },
 };

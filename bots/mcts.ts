@@ -16,6 +16,8 @@ import type { Bot } from './bot.ts';
 
 export interface RolloutPolicy<S> {
   choose(game: Game<S>, state: S, legal: Int32Array, n: number): number;
+  /** Optional: a score per legal action (higher is better), for ISMCTS's prior. */
+  score?(game: Game<S>, state: S, legal: Int32Array, n: number, out: Float64Array): void;
 }
 
 /** Scratch states and buffers, made once per game and reused. */
@@ -23,11 +25,13 @@ class Workspace<S> {
   readonly game: Game<S>;
   readonly det: S;
   readonly legal: Int32Array;
+  readonly scores: Float64Array;
   readonly rets = new Float64Array(2);
   constructor(game: Game<S>) {
     this.game = game;
     this.det = game.allocState();
     this.legal = new Int32Array(game.maxLegalActions);
+    this.scores = new Float64Array(game.maxLegalActions);
   }
 }
 
@@ -99,6 +103,14 @@ export interface IsmctsOptions {
   c: number;
   depth: number;
   rollout: RolloutPolicy<unknown> | null;
+  /**
+   * A policy that scores actions (or null): new nodes are expanded best-scored first, and
+   * UCB adds a progressive bias `bias * prior / (visits + 1)` where the prior is
+   * 1 / (1 + the number of actions scored higher) at the node's creation: the policy's
+   * choice gets the whole bias, whatever the scale of its scores.
+   */
+  prior: RolloutPolicy<unknown> | null;
+  bias: number;
 }
 
 /** The tree: one node per (path of actions from the root). */
@@ -113,6 +125,8 @@ class NodePool {
   visits: Float64Array;
   avail: Float64Array;
   reward: Float64Array;
+  /** Progressive bias weight of the node's action, from the prior policy (0 without one). */
+  prior: Float64Array;
   constructor(capacity: number) {
     this.action = new Int32Array(capacity);
     this.parent = new Int32Array(capacity);
@@ -122,6 +136,7 @@ class NodePool {
     this.visits = new Float64Array(capacity);
     this.avail = new Float64Array(capacity);
     this.reward = new Float64Array(capacity);
+    this.prior = new Float64Array(capacity);
   }
   get capacity(): number {
     return this.action.length;
@@ -141,6 +156,7 @@ class NodePool {
     this.visits = g(this.visits, (n) => new Float64Array(n));
     this.avail = g(this.avail, (n) => new Float64Array(n));
     this.reward = g(this.reward, (n) => new Float64Array(n));
+    this.prior = g(this.prior, (n) => new Float64Array(n));
   }
   reset(): number {
     this.size = 0;
@@ -156,6 +172,7 @@ class NodePool {
     this.visits[k] = 0;
     this.avail[k] = 0;
     this.reward[k] = 0;
+    this.prior[k] = 0;
     if (parent >= 0) {
       this.nextSibling[k] = this.firstChild[parent]!;
       this.firstChild[parent] = k;
@@ -191,6 +208,9 @@ export class IsmctsBot<S> implements Bot<S> {
     const root = pool.reset();
     const { iterations, ms, c, depth } = this.opts;
     const policy = this.opts.rollout as RolloutPolicy<S> | null;
+    const prior = this.opts.prior as RolloutPolicy<S> | null;
+    const bias = this.opts.bias;
+    const scores = ws.scores;
     const deadline = ms > 0 ? performance.now() + ms : 0;
     const det = ws.det;
     const buf = ws.legal;
@@ -219,17 +239,34 @@ export class IsmctsBot<S> implements Bot<S> {
         for (let i = 0; i < m; i++) if (mark[buf[i]!] === 1) untried++;
         const mover = game.currentPlayer(det);
         if (untried > 0) {
-          let pick = rng.int(untried);
           let a = -1;
-          for (let i = 0; i < m; i++) {
-            if (mark[buf[i]!] === 1 && pick-- === 0) {
-              a = buf[i]!;
-              break;
+          let weight = 0;
+          if (prior && prior.score) {
+            // The best-scored untried action first (ties by the order of the legal actions).
+            prior.score(game, det, buf, m, scores);
+            let bestUntried = -Infinity;
+            for (let i = 0; i < m; i++) {
+              if (mark[buf[i]!] === 1 && scores[i]! > bestUntried) {
+                bestUntried = scores[i]!;
+                a = buf[i]!;
+              }
+            }
+            let higher = 0;
+            for (let i = 0; i < m; i++) if (scores[i]! > bestUntried) higher++;
+            weight = 1 / (1 + higher);
+          } else {
+            let pick = rng.int(untried);
+            for (let i = 0; i < m; i++) {
+              if (mark[buf[i]!] === 1 && pick-- === 0) {
+                a = buf[i]!;
+                break;
+              }
             }
           }
           for (let i = 0; i < m; i++) mark[buf[i]!] = 0;
           const child = pool.add(node, a, mover);
           pool.avail[child] = 1;
+          pool.prior[child] = weight;
           game.apply(det, a);
           node = child;
           break;
@@ -239,7 +276,7 @@ export class IsmctsBot<S> implements Bot<S> {
         for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
           if (mark[pool.action[ch]!] !== 2) continue;
           const v = pool.visits[ch]!;
-          const score = pool.reward[ch]! / v + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
+          const score = pool.reward[ch]! / v + c * Math.sqrt(Math.log(pool.avail[ch]!) / v) + (bias * pool.prior[ch]!) / (v + 1);
           if (score > bestScore) {
             bestScore = score;
             best = ch;

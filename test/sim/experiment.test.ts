@@ -1,7 +1,7 @@
 // `lab experiment FILE`: every kind of bad file gets its own one-line error (exit 2, naming
 // the file and the field); a valid file writes summary.json (differences, sweeps), a folder
 // of tables per arm, differences.csv and manifest.json; its base arm is a plain `simulate`.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, readCsv, stderrLines, tempDir, type Run } from './helpers.ts';
@@ -234,5 +234,21 @@ describe('a bot ladder: mirror pairings, arms with their own bots and targets', 
     expect(rungs[1]!.verdict).toBe(rungs[1]!.hi < 0.6 ? 'missed' : 'undecided');
     expect(rungs[2]!.target).toBeUndefined();
     expect(rungs[2]!.verdict).toBeUndefined();
+  });
+
+  it('--arm runs the base and the named rungs only, with the same numbers as the whole file', async () => {
+    const out = join(dir, 'ladder-one');
+    const one = await lab(['experiment', join(dir, 'ladder.json'), '--arm', 'random-vs-random', '--out', out, '--quiet', '--workers', '1']);
+    expect(one.status, one.stderr).toBe(0);
+    const only = (JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { rungs: Rung[]; arms: Record<string, unknown> });
+    expect(Object.keys(only.arms).sort()).toEqual(['base', 'random-vs-random']);
+    expect(only.rungs).toEqual([rungs[1]]);
+  }, 60_000);
+
+  it('--arm with a name the file does not have: one line naming it and the arms, exit 2', async () => {
+    const bad = await lab(['experiment', join(dir, 'ladder.json'), '--arm', 'ismcts-vs-god', '--out', join(dir, 'ladder-bad'), '--quiet']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toMatch(/^lab: option --arm: no arm "ismcts-vs-god" in .*ladder\.json \(its arms: heuristic-vs-random, random-vs-random, aggro-vs-control\)$/);
+    expect(existsSync(join(dir, 'ladder-bad'))).toBe(false);
   });
 });

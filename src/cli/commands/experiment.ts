@@ -99,9 +99,18 @@ export function experimentCommand(): Command {
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
     .option('--report', 'also write the HTML report (lab report) and print its path')
-    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean }) => {
+    .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; arm: string[] }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv));
+      const sweepsToRun = opts.arm.length ? [] : exp.sweeps ?? [];
+      if (opts.arm.length) {
+        const names = (exp.arms ?? []).map((a) => a.name);
+        for (const n of opts.arm) {
+          if (!names.includes(n)) throw new UsageError(`option --arm: no arm "${n}" in ${file} (its arms: ${names.length ? names.join(', ') : 'none'})`);
+        }
+        spec.arms = spec.arms.filter((a, i) => i === 0 || opts.arm.includes(a.label));
+      }
       if (spec.sides.length === 0) throw new UsageError(`${file}: no deck to play`);
       const out = resolve(opts.out ?? join('reports', 'experiments', exp.name));
       let diffs: Difference[] = [];
@@ -114,7 +123,7 @@ export function experimentCommand(): Command {
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;
           for (const arm of spec.arms.slice(1)) diffs.push(...compareArms(base, aggs.get(arm.label)!, arm.label, patched));
-          for (const s of exp.sweeps ?? []) {
+          for (const s of sweepsToRun) {
             const points: unknown[] = [];
             for (const v of s.values) {
               const agg = aggs.get(`${s.card} ${s.field}=${v}`)!;
