@@ -198,7 +198,8 @@ const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
 for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode);
-const bots = benchBots(DECKS);
+// The strength ladder's search bots (experiments/strength-ladder.json) as well.
+const bots = benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4']);
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
 const simulation = process.argv.includes('--engine-only') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
 
