@@ -507,8 +507,7 @@ export class HeuristicBot implements Bot<BRState> {
 
   /** As a policy for search: the scores of legal[0..n) (see `explain`). */
   score(_game: Game<BRState>, state: BRState, legal: Int32Array, n: number, out: Float64Array): void {
-    this.prepare(state);
-    this.scoreAll(legal, n, out);
+    this.explain(state, legal, n, out);
   }
 
   /** The scores the bot gives legal[0..n) in this state (for tests and tuning). */

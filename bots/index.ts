@@ -47,7 +47,7 @@ function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
 registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>);
 
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
-/** Policies that can score actions, for ISMCTS's prior ("none": no prior). */
+/** Policies for ISMCTS's prior ("none": no prior): the registered ones; a policy without `score` adds nothing. */
 const PRIORS = () => ['none', ...Object.keys(rolloutPolicies).filter((k) => rolloutPolicies[k] !== null)];
 
 const REGISTRY: Record<string, BotEntry> = {
