@@ -147,6 +147,10 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     // Keep the queue short: shards are submitted as workers free up (flat memory).
     maxQueue: 'auto',
   });
+  // When a shard fails the pool is destroyed while other shards may still answer; piscina
+  // reports such late answers as 'error' events, which would crash the process with a
+  // stack trace instead of the one-line report of the first failure.
+  pool.on('error', () => {});
   let aborted = false;
   hooks.onAbortable?.(async () => {
     aborted = true;
