@@ -33,9 +33,19 @@ interface BotEntry {
 /** Extra bots a layer above may register (the Blue Rising heuristic bot). */
 export type RolloutFactory = <S>(seed: number) => RolloutPolicy<S>;
 const rolloutPolicies: Record<string, RolloutFactory | null> = { random: null };
+/** The registered policies that can score every legal action, and so can serve as ISMCTS's prior. */
+const scoringPolicies = new Set<string>();
 
-export function registerRollout(name: string, make: RolloutFactory): void {
+/** Registers a rollout policy; `scores` says it implements `score()`, which a prior needs. */
+export function registerRollout(name: string, make: RolloutFactory, scores = false): void {
   rolloutPolicies[name] = make;
+  if (scores) scoringPolicies.add(name);
+  else scoringPolicies.delete(name);
+}
+
+export function unregisterRollout(name: string): void {
+  delete rolloutPolicies[name];
+  scoringPolicies.delete(name);
 }
 
 function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
@@ -44,11 +54,11 @@ function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
 }
 
 // The heuristic bot is the one bot that knows Blue Rising; it also serves as a rollout policy.
-registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>);
+registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>, true);
 
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
-/** Policies for ISMCTS's prior ("none": no prior): the registered ones; a policy without `score` adds nothing. */
-const PRIORS = () => ['none', ...Object.keys(rolloutPolicies).filter((k) => rolloutPolicies[k] !== null)];
+/** Policies for ISMCTS's prior ("none": no prior): the registered ones that score actions. */
+const PRIORS = () => ['none', ...scoringPolicies];
 
 const REGISTRY: Record<string, BotEntry> = {
   random: { options: {}, make: (seed) => new RandomBot(seed) },

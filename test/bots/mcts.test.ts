@@ -1,7 +1,8 @@
 // The Monte-Carlo bots: no peeking, reproducible from their seed, legal moves only, and
 // stronger than random.
 import { describe, expect, it } from 'vitest';
-import { makeBot, parseBotSpec } from '../../bots/index.ts';
+import { makeBot, parseBotSpec, registerRollout, unregisterRollout } from '../../bots/index.ts';
+import { RandomBot } from '../../bots/random.ts';
 import { HeuristicBot, loadProfile } from '../../bots/heuristic.ts';
 import { SeededRng } from '../../src/core/rng.ts';
 import { matchFromFiles } from '../../src/games/blue-rising/index.ts';
@@ -108,6 +109,18 @@ describe('bot options', () => {
     expect(() => parseBotSpec('ismcts:ms=50,iterations=100')).toThrow(/iterations or ms, not both/);
     expect(() => parseBotSpec('alphazero')).toThrow(/unknown bot "alphazero" \(valid: random, heuristic, flatmc, ismcts/);
     expect(parseBotSpec('ismcts:ms=50').options.iterations).toBeUndefined();
+  });
+
+  it('offer as a prior only the rollout policies that score actions', () => {
+    // A policy that only picks moves can drive rollouts but would add nothing as a prior.
+    registerRollout('picker', <S>(seed: number) => new RandomBot(seed) as never);
+    try {
+      expect(parseBotSpec('ismcts:rollout=picker').options.rollout).toBe('picker');
+      expect(() => parseBotSpec('ismcts:prior=picker')).toThrow(/option prior=picker: expected one of none, heuristic$/);
+    } finally {
+      unregisterRollout('picker');
+    }
+    expect(() => parseBotSpec('ismcts:rollout=picker')).toThrow(/expected one of random, heuristic$/);
   });
 });
 
