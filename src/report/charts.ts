@@ -55,6 +55,40 @@ function xBand(lo: number, hi: number) {
   };
 }
 
+/**
+ * An estimate with its 95% interval: a rule from low to high and a point at the estimate, with
+ * the point carrying the description and tooltip. `along` is the estimate's axis ('x' for rows
+ * of items, 'y' for a series over a swept value); `across` is the other axis's encoding.
+ */
+function estimateWithInterval(o: {
+  along: 'x' | 'y';
+  across: Record<string, unknown>;
+  axis: Record<string, unknown>;
+  /** Fields of the estimate, its low and its high end. */
+  fields: [string, string, string];
+  /** A colour encoding, or one colour for every mark. */
+  colour: Record<string, unknown> | string;
+  size: number;
+  strokeWidth: number;
+  /** More encoding channels for both marks (yOffset). */
+  extra?: Record<string, unknown>;
+  tooltip: Record<string, unknown>[];
+}) {
+  const [value, lo, hi] = o.fields;
+  const other = o.along === 'x' ? 'y' : 'x';
+  const markColour = typeof o.colour === 'string' ? { color: o.colour } : {};
+  const colour = typeof o.colour === 'string' ? {} : { color: o.colour };
+  const rule = {
+    mark: { type: 'rule' as const, aria: false, strokeWidth: o.strokeWidth, ...markColour },
+    encoding: { [other]: o.across, ...o.extra, [o.along]: { ...o.axis, field: lo }, [`${o.along}2`]: { field: hi }, ...colour },
+  };
+  const point = {
+    mark: { type: 'point' as const, filled: true, size: o.size, opacity: 1, ...markColour },
+    encoding: { [other]: o.across, ...o.extra, [o.along]: { ...o.axis, field: value }, ...colour, description: { field: 'desc' }, tooltip: o.tooltip },
+  };
+  return [rule, point] as const;
+}
+
 // ----------------------------------------------------------------------------------------- cards
 
 export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
@@ -86,17 +120,13 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
       data: { values: rows },
       layer: [
         xBand(band.gihWr[0], band.gihWr[1]),
-        { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, x: { ...x, field: 'gih_lo' }, x2: { field: 'gih_hi' }, color: flagColour() } },
-        {
-          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
-          encoding: {
-            y, x: { ...x, field: 'gih_wr' }, color: flagColour(), description: { field: 'desc' }, 
-            tooltip: [
-              { field: 'card', title: 'card' }, { field: 'gih_wr', title: 'GIH WR', format: '.1%' }, { field: 'gih_lo', title: 'low', format: '.1%' },
-              { field: 'gih_hi', title: 'high', format: '.1%' }, { field: 'n', title: 'n (copies in hand)', format: ',' }, { field: 'status', title: 'flag' }, { field: 'p', title: 'p (vs band)' },
-            ],
-          },
-        },
+        ...estimateWithInterval({
+          along: 'x', across: y, axis: x, fields: ['gih_wr', 'gih_lo', 'gih_hi'], colour: flagColour(), size: 45, strokeWidth: 2,
+          tooltip: [
+            { field: 'card', title: 'card' }, { field: 'gih_wr', title: 'GIH WR', format: '.1%' }, { field: 'gih_lo', title: 'low', format: '.1%' },
+            { field: 'gih_hi', title: 'high', format: '.1%' }, { field: 'n', title: 'n (copies in hand)', format: ',' }, { field: 'status', title: 'flag' }, { field: 'p', title: 'p (vs band)' },
+          ],
+        }),
       ],
     } as TopLevelSpec,
   };
@@ -297,15 +327,11 @@ export function deckStrengthChart(mode: string, decks: DeckRow[], bt: BtFit, id:
       data: { values: rows },
       layer: [
         { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
-        { mark: { type: 'rule', aria: false, strokeWidth: 2, color: '#4c78a8' }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } },
-        {
-          mark: { type: 'point', filled: true, size: 60, color: '#4c78a8', opacity: 1 },
-          encoding: {
-            y, x: { ...x, field: 'beta' }, description: { field: 'desc' }, 
-            tooltip: [{ field: 'deck' }, { field: 'beta', title: 'β', format: '.3f' }, { field: 'se', title: 'standard error', format: '.3f' },
-              { field: 'vs_average', title: 'P(beats an average deck)', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
-          },
-        },
+        ...estimateWithInterval({
+          along: 'x', across: y, axis: x, fields: ['beta', 'lo', 'hi'], colour: '#4c78a8', size: 60, strokeWidth: 2,
+          tooltip: [{ field: 'deck' }, { field: 'beta', title: 'β', format: '.3f' }, { field: 'se', title: 'standard error', format: '.3f' },
+            { field: 'vs_average', title: 'P(beats an average deck)', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
+        }),
       ],
     } as TopLevelSpec,
   };
@@ -336,15 +362,11 @@ export function deckWrChart(mode: string, decks: DeckRow[], flags: FlagSet, band
       data: { values: rows },
       layer: [
         xBand(band.deckWr[0], band.deckWr[1]),
-        { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: flagColour() } },
-        {
-          mark: { type: 'point', filled: true, size: 60, opacity: 1 },
-          encoding: {
-            y, x: { ...x, field: 'wr' }, color: flagColour(), description: { field: 'desc' }, 
-            tooltip: [{ field: 'deck' }, { field: 'wr', title: 'WR', format: '.1%' }, { field: 'lo', title: 'low', format: '.1%' }, { field: 'hi', title: 'high', format: '.1%' },
-              { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws', title: 'draws' }, { field: 'status', title: 'flag' }],
-          },
-        },
+        ...estimateWithInterval({
+          along: 'x', across: y, axis: x, fields: ['wr', 'lo', 'hi'], colour: flagColour(), size: 60, strokeWidth: 2,
+          tooltip: [{ field: 'deck' }, { field: 'wr', title: 'WR', format: '.1%' }, { field: 'lo', title: 'low', format: '.1%' }, { field: 'hi', title: 'high', format: '.1%' },
+            { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws', title: 'draws' }, { field: 'status', title: 'flag' }],
+        }),
       ],
     } as TopLevelSpec,
   };
@@ -371,11 +393,10 @@ export function firstPlayerChart(modes: ModeRow[], id: string): Chart | null {
       data: { values: rows },
       layer: [
         { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'half', type: 'quantitative' } } },
-        { mark: { type: 'rule', aria: false, strokeWidth: 3, color: '#4c78a8' }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' } } },
-        {
-          mark: { type: 'point', filled: true, size: 80, color: '#4c78a8', opacity: 1 },
-          encoding: { y, x: { ...x, field: 'wr' }, description: { field: 'desc' }, tooltip: [{ field: 'mode' }, { field: 'wr', title: 'first player wins', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws' }] },
-        },
+        ...estimateWithInterval({
+          along: 'x', across: y, axis: x, fields: ['wr', 'lo', 'hi'], colour: '#4c78a8', size: 80, strokeWidth: 3,
+          tooltip: [{ field: 'mode' }, { field: 'wr', title: 'first player wins', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws' }],
+        }),
         { mark: { type: 'text', aria: false, dy: -12, fontSize: 11 }, encoding: { y, x: { ...x, field: 'wr' }, text: { field: 'wr', format: '.1%' } } },
       ],
     } as TopLevelSpec,
@@ -507,11 +528,10 @@ function sideBySide(id: string, title: string, rows: Record<string, unknown>[], 
       data: { values: rows },
       layer: [
         ...(band ? [xBand(band[0], band[1])] : []),
-        { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, yOffset, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: colour } },
-        {
-          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
-          encoding: { y, yOffset, x: { ...x, field: 'wr' }, color: colour, description: { field: 'desc' }, tooltip: [{ field: 'label', title: 'item' }, { field: 'mode' }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', format: ',' }] },
-        },
+        ...estimateWithInterval({
+          along: 'x', across: y, axis: x, fields: ['wr', 'lo', 'hi'], colour, size: 45, strokeWidth: 2, extra: { yOffset },
+          tooltip: [{ field: 'label', title: 'item' }, { field: 'mode' }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', format: ',' }],
+        }),
       ],
     } as TopLevelSpec,
   };
@@ -564,15 +584,11 @@ export function differencesChart(diffs: DifferenceAssessment[], arms: string[], 
         height: { step: 20 },
         layer: [
           { mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
-          { mark: { type: 'rule', aria: false, strokeWidth: 2 }, encoding: { y, x: { ...x, field: 'lo' }, x2: { field: 'hi' }, color: colour } },
-          {
-            mark: { type: 'point', filled: true, size: 50, opacity: 1 },
-            encoding: {
-              y, x: { ...x, field: 'diff' }, color: colour, description: { field: 'desc' }, 
-              tooltip: [{ field: 'arm' }, { field: 'name' }, { field: 'kind' }, { field: 'mode' }, { field: 'base', title: 'base', format: '.1%' }, { field: 'value', title: 'arm', format: '.1%' },
-                { field: 'diff', title: 'difference (points)', format: '+.1f' }, { field: 'lo', format: '+.1f' }, { field: 'hi', format: '+.1f' }, { field: 'n', title: 'n', format: ',' }, { field: 'p' }],
-            },
-          },
+          ...estimateWithInterval({
+            along: 'x', across: y, axis: x, fields: ['diff', 'lo', 'hi'], colour, size: 50, strokeWidth: 2,
+            tooltip: [{ field: 'arm' }, { field: 'name' }, { field: 'kind' }, { field: 'mode' }, { field: 'base', title: 'base', format: '.1%' }, { field: 'value', title: 'arm', format: '.1%' },
+              { field: 'diff', title: 'difference (points)', format: '+.1f' }, { field: 'lo', format: '+.1f' }, { field: 'hi', format: '+.1f' }, { field: 'n', title: 'n', format: ',' }, { field: 'p' }],
+          }),
         ],
       })),
       resolve: { scale: { x: 'shared', y: 'independent', color: 'shared' } },
@@ -600,6 +616,10 @@ export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
   const yq = { type: 'quantitative' as const, title: 'win rate (95% Wilson interval)', axis: { format: '.0%' }, scale: { zero: false } };
   const colour = { field: 'series', type: 'nominal' as const, title: 'series' };
   const sameBands = band.gihWr[0] === band.deckWr[0] && band.gihWr[1] === band.deckWr[1];
+  const [range, dot] = estimateWithInterval({
+    along: 'y', across: x, axis: yq, fields: ['wr', 'lo', 'hi'], colour, size: 50, strokeWidth: 1.5,
+    tooltip: [{ field: 'series' }, { field: 'value', title: sweep.field }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', format: ',' }],
+  });
   const title = `Sweep: ${sweep.card} ${sweep.field} → win rate`;
   const bandNote = sameBands ? `balance band ${bandText('gihWr', band.gihWr)} shaded` : `card band ${bandText('gihWr', band.gihWr)} shaded, deck band ${bandText('deckWr', band.deckWr)} dashed`;
   return {
@@ -613,12 +633,9 @@ export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
       layer: [
         { data: { values: [{ lo: band.gihWr[0], hi: band.gihWr[1] }] }, mark: { type: 'rect', aria: false, color: BAND_COLOUR, opacity: 0.13 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
         ...(sameBands ? [] : [{ data: { values: [{ edge: band.deckWr[0] }, { edge: band.deckWr[1] }] }, mark: { type: 'rule' as const, aria: false, color: BAND_COLOUR, strokeDash: [5, 4] }, encoding: { y: { field: 'edge', type: 'quantitative' as const } } }]),
-        { mark: { type: 'rule', aria: false, strokeWidth: 1.5 }, encoding: { x, y: { ...yq, field: 'lo' }, y2: { field: 'hi' }, color: colour } },
+        range,
         { mark: { type: 'line', aria: false, strokeWidth: 2 }, encoding: { x, y: { ...yq, field: 'wr' }, color: colour } },
-        {
-          mark: { type: 'point', filled: true, size: 50, opacity: 1 },
-          encoding: { x, y: { ...yq, field: 'wr' }, color: colour, description: { field: 'desc' }, tooltip: [{ field: 'series' }, { field: 'value', title: sweep.field }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', format: ',' }] },
-        },
+        dot,
       ],
     } as TopLevelSpec,
   };
