@@ -4,12 +4,15 @@ import cliProgress from 'cli-progress';
 
 export interface Progress {
   update(done: number, total: number): void;
+  /** Games a resumed run took from its journal: counted as done, left out of the rate. */
+  resumed(done: number): void;
   stop(): void;
 }
 
 export function makeProgress(label: string, quiet: boolean): Progress {
-  if (quiet) return { update() {}, stop() {} };
+  if (quiet) return { update() {}, resumed() {}, stop() {} };
   const started = Date.now();
+  let base = 0;
   if (process.stderr.isTTY) {
     const bar = new cliProgress.SingleBar(
       {
@@ -24,11 +27,14 @@ export function makeProgress(label: string, quiet: boolean): Progress {
     return {
       update(done, total) {
         if (!startedBar) {
-          bar.start(total, 0, { rate: '0' });
+          bar.start(total, base, { rate: '0' });
           startedBar = true;
         }
         const s = (Date.now() - started) / 1000;
-        bar.update(done, { rate: s > 0 ? Math.round(done / s).toLocaleString('en') : '0' });
+        bar.update(done, { rate: s > 0 ? Math.round((done - base) / s).toLocaleString('en') : '0' });
+      },
+      resumed(done) {
+        base = done;
       },
       stop() {
         if (startedBar) bar.stop();
@@ -49,10 +55,16 @@ export function makeProgress(label: string, quiet: boolean): Progress {
       const s = (now - started) / 1000;
       const first = recent[0]!;
       const recentRate = now > first.t ? ((done - first.done) * 1000) / (now - first.t) : 0;
-      const rate = recentRate > 0 ? recentRate : s > 0 ? done / s : 0;
+      const rate = recentRate > 0 ? recentRate : s > 0 ? (done - base) / s : 0;
       const eta = rate > 0 ? Math.round((total - done) / rate) : 0;
       const shown = rate >= 10 ? Math.round(rate).toString() : rate.toFixed(2);
       process.stderr.write(`${label}: ${done}/${total} games (${Math.round((100 * done) / total)}%), ${shown} games/s, ${Math.round(s)} s so far, ETA ${eta} s\n`);
+    },
+    resumed(done) {
+      // The journal's games came in at once: the rate starts from them.
+      base = done;
+      recent.length = 0;
+      recent.push({ t: Date.now(), done });
     },
     stop() {},
   };

@@ -7,6 +7,7 @@ import { isSearchBot } from '../../bots/index.ts';
 import type { Variant } from '../games/registry.ts';
 import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
 import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
+import { JournalWriter, codeKey, readJournal, shardKey, type JournalState } from './journal.ts';
 import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
 
 export interface SideSpec {
@@ -122,11 +123,22 @@ export interface RunHooks {
   onRows?: (rows: GameRow[]) => void;
   /** Gets a function that stops the run (Ctrl-C). */
   onAbortable?: (abort: () => Promise<void>) => void;
+  /**
+   * A journal file (journal.ts): finished shards are appended to it, and the shards it already
+   * holds for this very run are not played again. Removed when the run ends well.
+   */
+  journal?: string;
+  /** Set aside any journal and play every game. */
+  fresh?: boolean;
+  /** Told, before any game, whether the run resumes and how many games it takes from the journal. */
+  onJournal?: (state: JournalState, gamesResumed: number, gamesTotal: number) => void;
 }
 
 export interface RunResult {
   aggregates: Map<string, Aggregate>;
   games: number;
+  /** Of those, games taken from the journal of an interrupted run. */
+  resumedGames: number;
   seconds: number;
   tasks: number;
 }
@@ -139,6 +151,47 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const started = performance.now();
   let done = 0;
   const bundle = buildWorkerBundle();
+  // Rows reach the sink in plan order: later shards wait in a small buffer.
+  const waiting = new Map<number, GameRow[]>();
+  let nextRows = 0;
+  const flushRows = () => {
+    while (waiting.has(nextRows)) {
+      hooks.onRows?.(waiting.get(nextRows)!);
+      waiting.delete(nextRows);
+      nextRows++;
+    }
+  };
+  const finish = (task: ShardTask, res: ShardResult) => {
+    mergeInto(aggregates.get(task.arm)!, res.agg);
+    done += res.games;
+    if (spec.wantRows) {
+      waiting.set(task.shardIndex, res.rows ?? []);
+      flushRows();
+    }
+  };
+  // Shards an interrupted run already played (the journal's, when it is this run's).
+  const played = new Set<number>();
+  let journal: JournalWriter | null = null;
+  const keys: string[] = [];
+  if (hooks.journal) {
+    const code = codeKey(bundle);
+    for (const t of tasks) keys.push(shardKey(t, code));
+    const byKey = new Map(tasks.map((t, i) => [keys[i]!, t]));
+    let state: JournalState = 'fresh';
+    if (!hooks.fresh) {
+      state = await readJournal(hooks.journal, (e) => {
+        const task = byKey.get(e.key);
+        // Not this run's, or cut otherwise (another worker count): played again.
+        if (!task || played.has(task.shardIndex)) return false;
+        played.add(task.shardIndex);
+        finish(task, e.result);
+        return true;
+      });
+    }
+    journal = new JournalWriter(hooks.journal, state === 'resumed');
+    hooks.onJournal?.(state, done, total);
+  }
+  const resumedGames = done;
   const pool = new Piscina<ShardTask, ShardResult>({
     filename: bundle,
     minThreads: spec.workers,
@@ -156,16 +209,6 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     aborted = true;
     await pool.destroy();
   });
-  // Rows reach the sink in plan order: later shards wait in a small buffer.
-  const waiting = new Map<number, GameRow[]>();
-  let nextRows = 0;
-  const flushRows = () => {
-    while (waiting.has(nextRows)) {
-      hooks.onRows?.(waiting.get(nextRows)!);
-      waiting.delete(nextRows);
-      nextRows++;
-    }
-  };
   try {
     let next = 0;
     const inFlight = new Set<Promise<void>>();
@@ -173,12 +216,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     const submit = (task: ShardTask) => {
       const p = pool.run(task).then(
         (res) => {
-          mergeInto(aggregates.get(task.arm)!, res.agg);
-          done += res.games;
-          if (spec.wantRows) {
-            waiting.set(res.shardIndex, res.rows ?? []);
-            flushRows();
-          }
+          journal?.append({ key: keys[task.shardIndex]!, result: res });
+          finish(task, res);
           hooks.onProgress?.(done, total);
         },
         (err: unknown) => {
@@ -190,17 +229,25 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
       inFlight.add(tracked);
     };
     while (next < tasks.length || inFlight.size > 0) {
-      while (next < tasks.length && inFlight.size < limit) submit(tasks[next++]!);
-      await Promise.race(inFlight);
+      while (next < tasks.length && played.has(next)) next++;
+      while (next < tasks.length && inFlight.size < limit) {
+        submit(tasks[next++]!);
+        while (next < tasks.length && played.has(next)) next++;
+      }
+      if (inFlight.size > 0) await Promise.race(inFlight);
     }
   } catch (err) {
     if (aborted) throw new SimulationError('interrupted');
+    // A game that throws fails again on resuming until the code changes, and changed code
+    // sets the journal aside anyway: keep it only when a worker died (memory, a kill).
+    if (err instanceof SimulationError && err.failure) journal?.remove();
     throw err;
   } finally {
+    journal?.close();
     await pool.destroy();
     removeWorkerBundle(bundle);
   }
-  return { aggregates, games: done, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
+  return { aggregates, games: done, resumedGames, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
 }
 
 function shellQuote(s: string): string {

@@ -51,6 +51,18 @@ describe('makeProgress off a terminal', () => {
     expect(last).toBe('ladder: 2150/3000 games (72%), 0.50 games/s, 310 s so far, ETA 1700 s\n');
   });
 
+  it('leaves the games a resumed run took from its journal out of the rate', () => {
+    const p = makeProgress('run', false);
+    p.resumed(5000);
+    for (let s = 1; s <= 10; s++) {
+      vi.advanceTimersByTime(1000);
+      p.update(5000 + s * 50, 6000);
+    }
+    // 50 games a second since the resume (not 550, which counting the journal's would say).
+    expect(lines[0]).toBe('run: 5050/6000 games (84%), 50 games/s, 1 s so far, ETA 19 s\n');
+    expect(lines[1]).toBe('run: 5300/6000 games (88%), 50 games/s, 6 s so far, ETA 14 s\n');
+  });
+
   it('prints nothing when quiet', () => {
     const p = makeProgress('run', true);
     p.update(1, 2);

@@ -1,10 +1,11 @@
 // Failures and interruptions of `lab simulate`: a game that throws stops the run with one
 // line naming the game and a command that replays it (which does reproduce it), and leaves
-// no result file; Ctrl-C exits 130 and leaves no result file either.
+// no result file; Ctrl-C exits 130 and leaves no result file either (only the run's journal).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOURNAL_NAME } from '../../src/sim/journal.ts';
 import { LAB, NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, shellWords, stderrLines, tempDir } from './helpers.ts';
 
 let dir: string;
@@ -80,7 +81,7 @@ describe('a card that throws', () => {
 });
 
 describe('Ctrl-C', () => {
-  it('exits 130 soon and leaves no result file', async () => {
+  it('exits 130 soon and leaves no result file, only the journal', async () => {
     const out = join(dir, 'sigint');
     const child = spawn(process.execPath, [
       LAB, 'simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', '2000000', '--workers', '2', '--games-csv', '--quiet', '--out', out,
@@ -105,6 +106,7 @@ describe('Ctrl-C', () => {
     expect(end.code, stderr).toBe(130);
     expect(end.at - sent).toBeLessThan(5000);
     expect(stderr).toContain('interrupted');
-    expect(listFiles(out)).toEqual([]);
+    // No result file: only the journal of the games played, which the same command resumes.
+    expect(listFiles(out)).toEqual([JOURNAL_NAME]);
   }, 30_000);
 });

@@ -8,6 +8,7 @@ import { parseRuleOverrides, type RuleOptions } from '../../games/blue-rising/ru
 import { C, D, M } from '../../sim/aggregate.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
 import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from '../../sim/experiment.ts';
+import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
 import { action, intOption, UsageError } from '../errors.ts';
@@ -99,8 +100,9 @@ export function experimentCommand(): Command {
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
     .option('--report', 'also write the HTML report (lab report) and print its path')
+    .option('--fresh', `play every game even if the output folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; arm: string[] }) => {
+    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[] }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv));
       const sweepsToRun = opts.arm.length ? [] : exp.sweeps ?? [];
@@ -117,6 +119,7 @@ export function experimentCommand(): Command {
       const sweeps: unknown[] = [];
       const summary = await runAndWrite(spec, out, {
         quiet: opts.quiet,
+        fresh: opts.fresh,
         label: `experiment ${exp.name}`,
         command: ['lab', ...process.argv.slice(2)],
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },

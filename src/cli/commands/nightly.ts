@@ -31,7 +31,8 @@ export function nightlyCommand(): Command {
     .option('--file <experiment>', 'the nightly experiment file', NIGHTLY_FILE)
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
     .option('--quiet', 'no progress')
-    .action(action(async (opts: { out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file: string; workers?: string; quiet?: boolean }) => {
+    .option('--fresh', 'play every game even if tonight\'s folder holds an interrupted run\'s journal; by default the same command resumes it')
+    .action(action(async (opts: { out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file: string; workers?: string; quiet?: boolean; fresh?: boolean }) => {
       const date = opts.date ?? today();
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`--date: expected YYYY-MM-DD, got "${date}"`);
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
@@ -45,6 +46,7 @@ export function nightlyCommand(): Command {
       const dir = join(root, date);
       await runAndWrite(spec, dir, {
         quiet: opts.quiet,
+        fresh: opts.fresh,
         label: `nightly ${date}`,
         command: ['lab', ...process.argv.slice(2)],
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: [], budgetMinutes: minutes },

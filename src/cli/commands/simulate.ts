@@ -12,6 +12,7 @@ import { armFolder, removePendingTemps } from '../../sim/output.ts';
 
 export { armFolder };
 import type { Aggregate } from '../../sim/aggregate.ts';
+import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { runSimulation, SimulationError, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
 import { UsageError, action, intOption } from '../errors.ts';
@@ -33,6 +34,7 @@ export interface SimulateOptions {
   rule?: string[];
   pairings?: 'round-robin' | 'mirror';
   report?: boolean;
+  fresh?: boolean;
 }
 
 /** Loads and checks the decks; groups them by mode. */
@@ -96,17 +98,22 @@ export async function runAndWrite(
     extra?: Record<string, unknown>;
     /** Derives more summary fields from the arms' aggregates (experiments: differences, sweeps). */
     onAggregates?: (aggs: Map<string, Aggregate>) => Record<string, unknown>;
+    /** Play every game, setting aside the journal of an interrupted run. */
+    fresh?: boolean;
   },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
   const progress = makeProgress(opts.label, Boolean(opts.quiet));
   const rowsWriter = spec.wantRows ? new GameRowWriter(join(out, 'games.csv')) : null;
+  const journal = join(out, JOURNAL_NAME);
   let abort: (() => Promise<void>) | null = null;
   let interrupted = false;
+  let gamesDone = 0;
   const onSigint = () => {
     interrupted = true;
     progress.stop();
-    process.stderr.write('lab: interrupted; no result file was written\n');
+    const kept = gamesDone > 0 ? `; the ${gamesDone.toLocaleString('en')} games played are kept in ${journal}: the same command resumes from there` : '';
+    process.stderr.write(`lab: interrupted; no result file was written${kept}\n`);
     void (abort?.() ?? Promise.resolve()).finally(() => {
       removePendingTemps();
       process.exit(130);
@@ -118,9 +125,20 @@ export async function runAndWrite(
   let result;
   try {
     result = await runSimulation(spec, {
-      onProgress: (d, t) => progress.update(d, t),
+      onProgress: (d, t) => {
+        gamesDone = d;
+        progress.update(d, t);
+      },
       onRows: rowsWriter ? (rows) => rowsWriter.write(rows) : undefined,
       onAbortable: (a) => (abort = a),
+      journal,
+      fresh: opts.fresh,
+      onJournal: (state, resumed, total) => {
+        if (resumed > 0) progress.resumed(resumed);
+        if (opts.quiet) return;
+        if (state === 'resumed') process.stderr.write(`${opts.label}: resuming an interrupted run: ${resumed.toLocaleString('en')} of ${total.toLocaleString('en')} games taken from ${journal} (--fresh plays them again)\n`);
+        if (state === 'other-run') process.stderr.write(`${opts.label}: ${journal} is the journal of another run (other decks, bots, options or code): set aside, every game is played\n`);
+      },
     });
   } catch (err) {
     progress.stop();
@@ -158,6 +176,7 @@ export async function runAndWrite(
     ...(opts.onAggregates ? opts.onAggregates(result.aggregates) : {}),
   };
   writeJson(join(out, 'summary.json'), summary);
+  const playedNow = result.games - result.resumedGames;
   writeJson(join(out, 'manifest.json'), {
     command: opts.command,
     config: {
@@ -177,12 +196,15 @@ export async function runAndWrite(
     workers: spec.workers,
     startedAt: startedAt.toISOString(),
     endedAt: endedAt.toISOString(),
+    // A resumed run: the time and speed are this session's, over the games it played itself.
     seconds: Math.round(result.seconds * 1000) / 1000,
     games: result.games,
-    gamesPerSecond: Math.round(result.games / result.seconds),
+    resumedGames: result.resumedGames,
+    gamesPerSecond: Math.round(playedNow / result.seconds),
     // Peak resident memory of the whole process, worker threads included.
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
   });
+  rmSync(journal, { force: true });
   return summary;
 }
 
@@ -201,6 +223,7 @@ export function simulateCommand(): Command {
     .option('--quiet', 'no progress')
     .option('--rule <key=value>', 'override a rule knob of rules-options.ts (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--report', 'also write the HTML report (lab report) and print its path')
+    .option('--fresh', `play every game even if the --out folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
@@ -218,7 +241,7 @@ export function simulateCommand(): Command {
         pairingMode: opts.pairings,
       };
       const out = resolve(opts.out);
-      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
+      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
       void cmd;
       if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');

@@ -1,0 +1,105 @@
+// A run's journal: every finished shard is appended to OUT/partial-run.jsonl as it comes in,
+// so that a run stopped by Ctrl-C, a scheduler or a dying machine resumes where it stopped.
+// Shards are deterministic (their seeds come from the pair index), so a resumed run writes
+// exactly what an uninterrupted one would. Each entry is keyed by everything that decides its
+// games (decks, bots, arm and its patches, seed, pairs, rows or not) and by the worker code:
+// entries of another run or of older code match nothing and are played again.
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { ShardResult, ShardTask } from './shard.ts';
+
+export const JOURNAL_NAME = 'partial-run.jsonl';
+const FORMAT = 1;
+
+/** The worker code's fingerprint: a journal written by other code is not trusted. */
+export function codeKey(workerBundle: string): string {
+  return createHash('sha256').update(readFileSync(workerBundle)).digest('hex');
+}
+
+/**
+ * A shard's identity: its games and the code that plays them. The shard's index is left out
+ * (it follows the run's other arms and its worker count), so a rung run alone with --arm and
+ * the whole ladder share their shards.
+ */
+export function shardKey(task: ShardTask, code: string): string {
+  const { shardIndex: _index, ...games } = task;
+  return createHash('sha256').update(code).update(JSON.stringify(games)).digest('hex');
+}
+
+interface Header {
+  journal: number;
+}
+
+export interface JournalEntry {
+  key: string;
+  result: ShardResult;
+}
+
+/** fresh: no journal; resumed: some of its shards belong to this run; other-run: none do. */
+export type JournalState = 'fresh' | 'resumed' | 'other-run';
+
+/**
+ * Hands each entry to `take`, which says whether the entry belongs to this run (one at a
+ * time: a big run's rows need not all sit in memory).
+ */
+export async function readJournal(file: string, take: (e: JournalEntry) => boolean): Promise<JournalState> {
+  if (!existsSync(file)) return 'fresh';
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let first = true;
+  let taken = 0;
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      // A line cut short by a hard kill: the shard it held is simply played again.
+      continue;
+    }
+    if (first) {
+      first = false;
+      if ((value as Partial<Header>).journal !== FORMAT) break;
+      continue;
+    }
+    if (take(value as JournalEntry)) taken++;
+  }
+  lines.close();
+  return taken > 0 ? 'resumed' : 'other-run';
+}
+
+/** Appends finished shards; each line reaches the disk before the next shard is counted. */
+export class JournalWriter {
+  private fd: number;
+
+  /** `keep`: append to the journal read on resuming; otherwise start a new one. */
+  constructor(readonly file: string, keep: boolean) {
+    mkdirSync(dirname(file), { recursive: true });
+    if (!keep) rmSync(file, { force: true });
+    const fresh = !keep || !existsSync(file);
+    this.fd = openSync(file, 'a');
+    if (fresh) this.line({ journal: FORMAT } satisfies Header);
+    else this.line(null); // ends a line a hard kill may have cut short
+  }
+
+  append(entry: JournalEntry): void {
+    this.line(entry);
+  }
+
+  private line(value: unknown): void {
+    writeSync(this.fd, value === null ? '\n' : `${JSON.stringify(value)}\n`);
+    fsyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+  }
+
+  /** The run ended well: its results are written, the journal is no longer needed. */
+  remove(): void {
+    this.close();
+    rmSync(this.file, { force: true });
+  }
+}
