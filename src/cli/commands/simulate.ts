@@ -146,6 +146,10 @@ export async function runAndWrite(
     removePendingTemps();
     // Ctrl-C: the signal handler has said so and exits; nothing more to report.
     if (interrupted) await new Promise(() => {});
+    // A worker that died (memory, a kill) leaves the journal: say that nothing played is lost.
+    if (err instanceof SimulationError && !err.failure && gamesDone > 0 && existsSync(journal)) {
+      throw new SimulationError(`${err.message}; the ${gamesDone.toLocaleString('en')} games played are kept in ${journal}: the same command resumes from there`);
+    }
     throw err;
   } finally {
     process.removeListener('SIGINT', onSigint);
