@@ -125,7 +125,8 @@ export interface RunHooks {
   onAbortable?: (abort: () => Promise<void>) => void;
   /**
    * A journal file (journal.ts): finished shards are appended to it, and the shards it already
-   * holds for this very run are not played again. Removed when the run ends well.
+   * holds for this very run are not played again. Left in place when the run ends: the caller
+   * removes it once the results are written.
    */
   journal?: string;
   /** Set aside any journal and play every game. */
