@@ -134,6 +134,7 @@ export async function runAndWrite(
       journal,
       fresh: opts.fresh,
       onJournal: (state, resumed, total) => {
+        gamesDone = resumed;
         if (resumed > 0) progress.resumed(resumed);
         if (opts.quiet) return;
         if (state === 'resumed') process.stderr.write(`${opts.label}: resuming an interrupted run: ${resumed.toLocaleString('en')} of ${total.toLocaleString('en')} games taken from ${journal} (--fresh plays them again)\n`);
