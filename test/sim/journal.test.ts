@@ -11,6 +11,7 @@ import { stableJson } from '../../src/sim/output.ts';
 import { planTasks, runSimulation, type RunSpec } from '../../src/sim/run.ts';
 import type { GameRow } from '../../src/sim/shard.ts';
 import { summarize } from '../../src/sim/write.ts';
+import { runAndWrite } from '../../src/cli/commands/simulate.ts';
 import { LAB, QUICK_E, QUICK_G, QUICK_V, ROOT, lab, listFiles, tempDir } from './helpers.ts';
 
 function side(file: string) {
@@ -112,6 +113,27 @@ describe('runSimulation with a journal', () => {
     expect(r.resumed).toBe(0);
     expect(r.json).toBe(whole.json);
   }, 120_000);
+});
+
+describe('a run that fails outside a game', () => {
+  it('keeps the journal and says so in its one line', async () => {
+    const out = join(dir, 'dead');
+    // The second deck cannot be sent to a worker: its shards fail as a dead worker's would,
+    // after the first deck's shards are in.
+    const bad = side(QUICK_V);
+    const s: RunSpec = {
+      game: 'blue-rising', modes: ['quick'], sides: [side(QUICK_G), { ...bad, deck: { ...bad.deck, unsendable: () => 0 } }], bots: ['random', 'random'],
+      gamesPerPairing: 40, seed: 9, arms: [{ label: '' }], workers: 1, wantRows: false, shardPairs: 5, pairingMode: 'mirror',
+    };
+    const err = await runAndWrite(s, out, { quiet: true, label: 'simulate', command: [] }).then(() => null, (e: Error) => e);
+    const m = /^a worker died while playing quick Veilleurs rapide vs Veilleurs rapide, pairs 0–4: .*; the (\d+) games played are kept in .*partial-run\.jsonl: the same command resumes from there$/.exec(err?.message ?? '');
+    expect(m, err?.message).not.toBeNull();
+    expect(listFiles(out)).toEqual([JOURNAL_NAME]);
+    // The games it names are the journal's: the first deck's shards, played before the failure.
+    const entries = readFileSync(join(out, JOURNAL_NAME), 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as JournalEntry);
+    expect(entries.reduce((a, e) => a + e.result.games, 0)).toBe(Number(m![1]));
+    expect(Number(m![1])).toBeGreaterThanOrEqual(10);
+  }, 60_000);
 });
 
 describe('lab simulate after Ctrl-C', () => {
