@@ -32,25 +32,21 @@ interface BotEntry {
 
 /** Extra bots a layer above may register (the Blue Rising heuristic bot). */
 export type RolloutFactory = <S>(seed: number) => RolloutPolicy<S>;
-const rolloutPolicies: Record<string, RolloutFactory | null> = { random: null };
-/** The registered policies that can score every legal action, and so can serve as ISMCTS's prior. */
-const scoringPolicies = new Set<string>();
+/** `scores`: the policy implements `score()`, and so can serve as ISMCTS's prior. */
+const rolloutPolicies: Record<string, { make: RolloutFactory; scores: boolean } | null> = { random: null };
 
 /** Registers a rollout policy; `scores` says it implements `score()`, which a prior needs. */
 export function registerRollout(name: string, make: RolloutFactory, scores = false): void {
-  rolloutPolicies[name] = make;
-  if (scores) scoringPolicies.add(name);
-  else scoringPolicies.delete(name);
+  rolloutPolicies[name] = { make, scores };
 }
 
 export function unregisterRollout(name: string): void {
   delete rolloutPolicies[name];
-  scoringPolicies.delete(name);
 }
 
 function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
-  const make = rolloutPolicies[name];
-  return make ? make<S>(seed) : null;
+  const policy = rolloutPolicies[name];
+  return policy ? policy.make<S>(seed) : null;
 }
 
 // The heuristic bot is the one bot that knows Blue Rising; it also serves as a rollout policy.
@@ -58,7 +54,7 @@ registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadPro
 
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
 /** Policies for ISMCTS's prior ("none": no prior): the registered ones that score actions. */
-const PRIORS = () => ['none', ...scoringPolicies];
+const PRIORS = () => ['none', ...Object.keys(rolloutPolicies).filter((k) => rolloutPolicies[k]?.scores)];
 
 const REGISTRY: Record<string, BotEntry> = {
   random: { options: {}, make: (seed) => new RandomBot(seed) },
