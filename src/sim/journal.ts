@@ -97,7 +97,7 @@ export class JournalWriter {
     this.fd = -1;
   }
 
-  /** The run ended well: its results are written, the journal is no longer needed. */
+  /** Closes and deletes the journal (a game threw: its shards are of no use to a rerun). */
   remove(): void {
     this.close();
     rmSync(this.file, { force: true });

@@ -211,6 +211,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     await pool.destroy();
   });
   try {
+    const toPlay = played.size ? tasks.filter((t) => !played.has(t.shardIndex)) : tasks;
     let next = 0;
     const inFlight = new Set<Promise<void>>();
     const limit = Math.max(2, spec.workers * 2);
@@ -229,12 +230,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
       tracked.catch(() => {}); // the first failure is reported once, through the race below
       inFlight.add(tracked);
     };
-    while (next < tasks.length || inFlight.size > 0) {
-      while (next < tasks.length && played.has(next)) next++;
-      while (next < tasks.length && inFlight.size < limit) {
-        submit(tasks[next++]!);
-        while (next < tasks.length && played.has(next)) next++;
-      }
+    while (next < toPlay.length || inFlight.size > 0) {
+      while (next < toPlay.length && inFlight.size < limit) submit(toPlay[next++]!);
       if (inFlight.size > 0) await Promise.race(inFlight);
     }
   } catch (err) {

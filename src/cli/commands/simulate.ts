@@ -109,11 +109,11 @@ export async function runAndWrite(
   let abort: (() => Promise<void>) | null = null;
   let interrupted = false;
   let gamesDone = 0;
+  const keptInJournal = () => `the ${gamesDone.toLocaleString('en')} games played are kept in ${journal}: the same command resumes from there`;
   const onSigint = () => {
     interrupted = true;
     progress.stop();
-    const kept = gamesDone > 0 ? `; the ${gamesDone.toLocaleString('en')} games played are kept in ${journal}: the same command resumes from there` : '';
-    process.stderr.write(`lab: interrupted; no result file was written${kept}\n`);
+    process.stderr.write(`lab: interrupted; no result file was written${gamesDone > 0 ? `; ${keptInJournal()}` : ''}\n`);
     void (abort?.() ?? Promise.resolve()).finally(() => {
       removePendingTemps();
       process.exit(130);
@@ -149,7 +149,7 @@ export async function runAndWrite(
     if (interrupted) await new Promise(() => {});
     // A worker that died (memory, a kill) leaves the journal: say that nothing played is lost.
     if (err instanceof SimulationError && !err.failure && gamesDone > 0 && existsSync(journal)) {
-      throw new SimulationError(`${err.message}; the ${gamesDone.toLocaleString('en')} games played are kept in ${journal}: the same command resumes from there`);
+      throw new SimulationError(`${err.message}; ${keptInJournal()}`);
     }
     throw err;
   } finally {
