@@ -199,6 +199,11 @@ describe('fitLogit', () => {
     expect(fit.status).toBe('separation');
     expect(fit.message).toMatch(/Dragonne/);
     expect(Number.isNaN(coefficient(fit, 'Dragonne').estimate)).toBe(true);
+    // Complete separation (the card decides every game), and a deck that never lost.
+    expect(fitLogit({ y: [1, 1, 1, 0, 0, 0], covariates: [{ name: 'card', values: [1, 1, 1, 0, 0, 0] }] }).status).toBe('separation');
+    const deck = fitLogit({ y: [1, 1, 1, 0, 1, 0, 0, 1], factors: [{ name: 'deck', codes: [2, 2, 2, 0, 0, 1, 1, 1] }] });
+    expect(deck.status).toBe('separation');
+    expect(deck.message).toBe('no finite maximum (separation): deck=2 predicts the result perfectly');
   });
 
   it('reports collinear columns (a covariate equal to a deck dummy) and skips absent levels', () => {
