@@ -186,6 +186,32 @@ export function clusteredRate(y: ArrayLike<number>, n: ArrayLike<number>, z = Z9
   return { clusters: G, trials: sn, successes: sy, rate: p, se: Math.sqrt(v), deff, nEff, lo, hi };
 }
 
+/** Mergeable sums from which clusteredRate's answer follows without per-game rows. */
+export interface ClusterSums {
+  /** Clusters with n_g > 0, Σy, Σn, Σy², Σn², Σy·n. */
+  clusters: number;
+  y: number;
+  n: number;
+  yy: number;
+  nn: number;
+  yn: number;
+}
+
+/**
+ * clusteredRate from sums a run can keep as counters per card (added per game, merged across
+ * shards by addition): Σ(y − p̂n)² = Σy² − 2p̂Σyn + p̂²Σn². Same result as clusteredRate.
+ */
+export function clusteredRateFromSums(s: ClusterSums, z = Z95): ClusteredRate {
+  const G = s.clusters, sn = s.n, p = sn > 0 ? s.y / sn : NaN;
+  const ss = Math.max(0, s.yy - 2 * p * s.yn + p * p * s.nn);
+  const v = G >= 2 ? ((G / (G - 1)) * ss) / (sn * sn) : NaN;
+  const binomial = (p * (1 - p)) / sn;
+  const deff = binomial > 0 ? v / binomial : NaN;
+  const nEff = binomial > 0 ? (v > 0 ? sn / deff : sn) : G;
+  const [lo, hi] = G >= 2 ? wilsonReal(p, nEff, z) : [NaN, NaN];
+  return { clusters: G, trials: sn, successes: s.y, rate: p, se: Math.sqrt(v), deff, nEff, lo, hi };
+}
+
 /** Wilson's interval for a proportion p over a (possibly fractional) effective sample size n. */
 function wilsonReal(p: number, n: number, z: number): [number, number] {
   return wilson(p * n, n, z);

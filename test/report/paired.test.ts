@@ -2,7 +2,7 @@
 // and the t quantiles they use: against closed forms and published table values.
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../src/core/rng.ts';
-import { clusteredRate, matchPairs, pairedDifference, zSpread } from '../../src/report/paired.ts';
+import { clusteredRate, clusteredRateFromSums, matchPairs, pairedDifference, zSpread } from '../../src/report/paired.ts';
 import { wilson } from '../../src/report/stats.ts';
 import { erf, normalQuantile, studentTCdf, studentTQuantile } from '../../src/report/tdist.ts';
 
@@ -147,6 +147,11 @@ describe('clusteredRate', () => {
     expect(r.clusters).toBe(4);
     expect(r.rate).toBeCloseTo(2 / 3, 12);
     expect(r.se).toBeCloseTo(Math.sqrt(((4 / 3) * (26 / 9)) / 81), 12);
+    // From counters: Σy = 6, Σn = 9, Σy² = 4 + 0 + 1 + 9, Σn² = 4 + 1 + 9 + 9, Σyn = 4 + 0 + 3 + 9.
+    const f = clusteredRateFromSums({ clusters: 4, y: 6, n: 9, yy: 14, nn: 23, yn: 16 });
+    expect(f.se).toBeCloseTo(r.se, 12);
+    expect(f.lo).toBeCloseTo(r.lo, 12);
+    expect(f.hi).toBeCloseTo(r.hi, 12);
   });
 
   it('covers at the nominal rate where the per-copy Wilson interval does not (seeded simulation)', () => {
