@@ -3,8 +3,8 @@
 //
 // F(t; ν) = 1 − ½·I_{ν/(ν+t²)}(ν/2, ½) for t ≥ 0, I the regularized incomplete beta function
 // (continued fraction, Lentz's method, as in Numerical Recipes §6.4), ln Γ by Lanczos (g = 7,
-// n = 9). The quantile inverts F by bisection on a bracket: 60 halvings of [0, 1e6] give
-// ~1e-12 absolute accuracy, far below what an interval needs.
+// n = 9). The quantile inverts F by bisection on a bracket grown from [0, 16] until it holds
+// the root, down to a relative width of 1e-13, far below what an interval needs.
 
 const LANCZOS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
@@ -74,8 +74,12 @@ export function studentTQuantile(p: number, nu: number): number {
   if (p === 0.5) return 0;
   const upper = p > 0.5;
   const q = upper ? p : 1 - p;
-  let lo = 0, hi = 1e6;
-  for (let i = 0; i < 200 && hi - lo > 1e-13 * Math.max(1, hi); i++) {
+  let lo = 0, hi = 16;
+  while (studentTCdf(hi, nu) < q && hi < 1e300) {
+    lo = hi;
+    hi *= 16;
+  }
+  for (let i = 0; i < 2000 && hi - lo > 1e-13 * Math.max(1, hi); i++) {
     const mid = 0.5 * (lo + hi);
     if (studentTCdf(mid, nu) < q) lo = mid;
     else hi = mid;

@@ -17,6 +17,8 @@ describe('tdist', () => {
     expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 9);
     // df = 1 is Cauchy: F(t) = ½ + atan(t)/π.
     expect(studentTCdf(3, 1)).toBeCloseTo(0.5 + Math.atan(3) / Math.PI, 12);
+    // Far tails need a wider bracket: the Cauchy quantile is tan(π(p − ½)).
+    expect(studentTQuantile(1 - 1e-9, 1) / Math.tan(Math.PI * (0.5 - 1e-9))).toBeCloseTo(1, 6);
     // scipy.stats.t.cdf(2, 5), t.cdf(−1.5, 3).
     expect(studentTCdf(2, 5)).toBeCloseTo(0.9490302605850708, 12);
     expect(studentTCdf(-1.5, 3)).toBeCloseTo(0.11529193262241147, 12);

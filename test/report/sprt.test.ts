@@ -92,6 +92,24 @@ describe('Sprt', () => {
     expect(() => t.add(0.5)).toThrow(/already stopped \(H1\)/);
   });
 
+  it('on paired differences of two arms (the nine-point support): a +15-point patch is accepted early', () => {
+    // Arm A wins each game with P = u + 0.15, arm B with P = u, same uniforms (common seeds).
+    const rng = new SeededRng(21);
+    const t = new Sprt({ s0: 0, s1: 0.05, maxPairs: 5000, values: PAIRED_DIFFERENCE });
+    while (t.decision === 'continue') {
+      const u = 0.2 + 0.5 * rng.next();
+      let a = 0, b = 0;
+      for (let g = 0; g < 2; g++) {
+        const x = rng.next();
+        a += x < u + 0.15 ? 1 : 0;
+        b += x < u ? 1 : 0;
+      }
+      t.add((a - b) / 2);
+    }
+    expect(t.decision).toBe('H1');
+    expect(t.pairs).toBeLessThan(100);
+  });
+
   it('stops at the hard cap, undecided, when the evidence does not decide', () => {
     const rng = new SeededRng(3);
     const t = new Sprt({ s0: 0.5, s1: 0.51, maxPairs: 40 });
