@@ -21,7 +21,7 @@ export function diffInterval(k1: number, n1: number, k2: number, n2: number): [n
 
 export const CARD_COLUMNS = [
   'mode', 'card', 'seat_games', 'copies', 'gp_wr', 'oh_wr', 'gd_wr', 'gih_n', 'gih_wr', 'gih_lo', 'gih_hi',
-  'gns_n', 'gns_wr', 'iwd', 'iwd_lo', 'iwd_hi', 'played', 'play_rate', 'played_wr', 'pitched', 'pitch_rate',
+  'gns_n', 'gns_wr', 'iwd', 'iwd_lo', 'iwd_hi', 'held', 'played', 'replays', 'play_rate', 'played_wr', 'pitched', 'pitch_rate',
   'vp_per_play', 'vp_given_per_play', 'dealt', 'dealt_wr', 'kept_rate', 'eot_discard', 'setup',
 ] as const;
 
@@ -55,13 +55,17 @@ export function cardRows(agg: Aggregate): Row[] {
         iwd: r6(rate(c[C.wonGih]!, c[C.gih]!) - rate(c[C.wonGns]!, c[C.gns]!)),
         iwd_lo: r6(il),
         iwd_hi: r6(ih),
+        held: c[C.held]!,
         played: c[C.played]!,
-        play_rate: r6(rate(c[C.played]!, c[C.gih]!)),
+        replays: c[C.replays]!,
+        // Copies played at least once over copies held: a rate, whatever the replays.
+        play_rate: r6(rate(c[C.played]!, c[C.held]!)),
         played_wr: r6(rate(c[C.wonPlayed]!, c[C.played]!)),
         pitched: c[C.pitched]!,
         pitch_rate: r6(rate(c[C.pitched]!, c[C.gih]!)),
-        vp_per_play: r6(rate(c[C.vpScored]!, c[C.played]!)),
-        vp_given_per_play: r6(rate(c[C.vpGiven]!, c[C.played]!)),
+        // Per play, replays included.
+        vp_per_play: r6(rate(c[C.vpScored]!, c[C.played]! + c[C.replays]!)),
+        vp_given_per_play: r6(rate(c[C.vpGiven]!, c[C.played]! + c[C.replays]!)),
         dealt: c[C.dealt]!,
         dealt_wr: r6(rate(c[C.wonDealt]!, c[C.dealt]!)),
         kept_rate: r6(rate(c[C.kept]!, c[C.dealt]!)),

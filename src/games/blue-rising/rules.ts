@@ -76,6 +76,7 @@ import {
   pushDiscard,
   pushGone,
   recordCount,
+  recordPlayed,
   recordSeen,
   shuffleDeck,
   slotOf,
@@ -181,7 +182,6 @@ import {
   R_KEPT,
   R_OH,
   R_PITCHED,
-  R_PLAYED,
   R_SETUP,
   VP_ENVIRONMENT,
   VP_KILL,
@@ -1054,7 +1054,7 @@ function completePending(st: BRState, p: number): void {
       const idx = O_TRAP + p * 3 + trapColumn(st);
       if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // D25 / R29: the Trap there is discarded
       w[idx] = inst;
-      recordCount(st, inst, R_PLAYED);
+      recordPlayed(st, inst);
       if (w[O_PHASE] === PH_WINDOW) w[O_TRAP_NEWCOL] = 1; // R49: the new column's Trap
       else w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
       break;
@@ -1085,7 +1085,7 @@ function completePlay(st: BRState, p: number): void {
   const c = ctx.cardOf[inst]!;
   w[O_PEND_INST] = -1;
   if (c === ctx.faultCardId) throw new Error(`fault injected for tests: ${ctx.cat.names[c]} was played`);
-  recordCount(st, inst, R_PLAYED);
+  recordPlayed(st, inst);
   switch (ctx.cat.type[c]) {
     case T_CHARACTER: {
       const gs = p * 6 + t;
