@@ -78,6 +78,7 @@ function linksOf(results: Results, reportDir: string): { links: PageLink[]; grou
     ['cards.csv', 'per mode and card: GIH WR, IWD, play and pitch rates, IWD by turn'],
     ['decks.csv', 'per mode and deck: WR, first-move WR, VP, turns'],
     ['matchups.csv', 'per pair of decks: WR with interval, pairs, WR by who moved first'],
+    ['deck_matchups.csv', 'each pair from both sides: filter one deck to see all its matchups'],
     ['modes.csv', 'per mode: first-player advantage, draws, length, VP sources'],
   ];
   const links: PageLink[] = [];

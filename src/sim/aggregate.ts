@@ -39,6 +39,7 @@ export const MATCHUP_COUNTERS = [
   'games', 'winsA', 'winsB', 'draws',
   'pairs', 'pairsBothA', 'pairsSplit', 'pairsBothB', 'pairsWithDraw',
   'aFirstGames', 'aFirstWins', 'bFirstGames', 'bFirstWinsA',
+  'aFirstWinsB', 'bFirstWinsB', // B's wins by who moved first (draws make them more than the rest)
 ] as const;
 export const M = Object.fromEntries(MATCHUP_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MATCHUP_COUNTERS)[number], number>;
 
@@ -265,12 +266,15 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   if (r.winner === -1) mrow[M.draws]!++;
   else if (r.winner === seatOfA) mrow[M.winsA]!++;
   else mrow[M.winsB]!++;
+  const seatOfB = 1 - seatOfA;
   if (r.first === seatOfA) {
     mrow[M.aFirstGames]!++;
     if (r.winner === seatOfA) mrow[M.aFirstWins]!++;
+    if (r.winner === seatOfB) mrow[M.aFirstWinsB]!++;
   } else {
     mrow[M.bFirstGames]!++;
     if (r.winner === seatOfA) mrow[M.bFirstWinsA]!++;
+    if (r.winner === seatOfB) mrow[M.bFirstWinsB]!++;
   }
   mo[MD.games]!++;
   if (r.winner === -1) mo[MD.draws]!++;

@@ -130,6 +130,42 @@ export function matchupRows(agg: Aggregate): Row[] {
   return out;
 }
 
+/** deck_matchups.csv: every matchup from each deck's side (a deck against itself once), so one deck's rows filter alone. */
+export const DECK_MATCHUP_COLUMNS = [
+  'mode', 'deck', 'opponent', 'games', 'wins', 'losses', 'draws', 'wr', 'wr_lo', 'wr_hi',
+  'pairs', 'pairs_both_won', 'pairs_split', 'pairs_both_lost', 'pairs_with_draw', 'first_games', 'first_wr', 'second_games', 'second_wr',
+] as const;
+
+export function deckMatchupRows(agg: Aggregate): Row[] {
+  const out: Row[] = [];
+  for (const mode of Object.keys(agg.matchups).sort()) {
+    const t = agg.matchups[mode]!;
+    for (const key of Object.keys(t)) {
+      const m = t[key]!;
+      const [a, b] = key.split('\t') as [string, string];
+      const side = (deck: string, opponent: string, fromA: boolean): Row => {
+        const wins = fromA ? m[M.winsA]! : m[M.winsB]!;
+        const losses = fromA ? m[M.winsB]! : m[M.winsA]!;
+        const [lo, hi] = wilson(wins, m[M.games]!);
+        const firstGames = fromA ? m[M.aFirstGames]! : m[M.bFirstGames]!;
+        const secondGames = fromA ? m[M.bFirstGames]! : m[M.aFirstGames]!;
+        return {
+          mode, deck, opponent, games: m[M.games]!, wins, losses, draws: m[M.draws]!,
+          wr: r6(rate(wins, m[M.games]!)), wr_lo: r6(lo), wr_hi: r6(hi),
+          pairs: m[M.pairs]!, pairs_both_won: fromA ? m[M.pairsBothA]! : m[M.pairsBothB]!, pairs_split: m[M.pairsSplit]!,
+          pairs_both_lost: fromA ? m[M.pairsBothB]! : m[M.pairsBothA]!, pairs_with_draw: m[M.pairsWithDraw]!,
+          first_games: firstGames, first_wr: r6(rate(fromA ? m[M.aFirstWins]! : m[M.bFirstWinsB]!, firstGames)),
+          second_games: secondGames, second_wr: r6(rate(fromA ? m[M.bFirstWinsA]! : m[M.aFirstWinsB]!, secondGames)),
+        };
+      };
+      out.push(side(a, b, true));
+      if (a !== b) out.push(side(b, a, false));
+    }
+  }
+  return out.sort((x, y) => (x.mode as string).localeCompare(y.mode as string) || cmp(x.deck as string, y.deck as string) || cmp(x.opponent as string, y.opponent as string));
+}
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
 export function modeColumns(agg: Aggregate): string[] {
   return [
     'mode', 'games', 'first_wins', 'second_wins', 'draws', 'first_player_wr', 'first_player_wr_lo', 'first_player_wr_hi',

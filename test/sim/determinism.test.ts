@@ -147,7 +147,7 @@ describe('lab simulate: --workers 1 and --workers 3 write the same files', () =>
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const FILES = ['summary.json', 'cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv', 'games.csv'];
+  const FILES = ['summary.json', 'cards.csv', 'decks.csv', 'matchups.csv', 'deck_matchups.csv', 'modes.csv', 'games.csv'];
   // The extra deck first: the pairing (Gardiens, Veilleurs) comes last in the 3-deck run.
   const args3 = (out: string, workers: number) => [
     'simulate', '--deck', QUICK_E, '--deck', QUICK_G, '--deck', QUICK_V, '--games', '600', '--seed', '77',

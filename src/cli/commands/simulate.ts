@@ -72,7 +72,7 @@ export function parseBots(text: string): [string, string] {
 function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string[]): void {
   if (!wroteGames) rmSync(join(out, 'games.csv'), { force: true });
   // An experiment's tables are per arm; a plain run has no differences.
-  const stale = armFolders.length > 0 ? ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv'] : ['differences.csv'];
+  const stale = armFolders.length > 0 ? ['cards.csv', 'decks.csv', 'matchups.csv', 'deck_matchups.csv', 'modes.csv'] : ['differences.csv'];
   for (const f of stale) rmSync(join(out, f), { force: true });
   const armsDir = join(out, 'arms');
   if (!existsSync(armsDir)) return;
@@ -252,7 +252,7 @@ export function simulateCommand(): Command {
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
       else {
         if (!opts.quiet) process.stdout.write(textSummary(summary));
-        if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
+        if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,deck_matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
       }
     }));
 }
