@@ -125,10 +125,11 @@ export async function runAndWrite(
   let result;
   try {
     result = await runSimulation(spec, {
-      onProgress: (d, t) => {
+      onProgress: (d, t, shard) => {
         gamesDone = d;
-        progress.update(d, t);
+        progress.update(d, t, { where: shard.arm ? `arm ${shard.arm}, ${shard.mode}` : shard.mode, kind: shard.kind });
       },
+      onPlan: (kinds) => progress.plan(kinds),
       onRows: rowsWriter ? (rows) => rowsWriter.write(rows) : undefined,
       onAbortable: (a) => (abort = a),
       journal,
