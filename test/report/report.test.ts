@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../../src/cli/commands/report.ts';
 import { escapeHtml } from '../../src/report/html.ts';
+import { METRIC_DEFINITIONS } from '../../src/report/glossary.ts';
 import { ReportError, writeReport, type ReportResult } from '../../src/report/report.ts';
 import { writeFixture } from './fixture.ts';
 import { ROOT, lab as runLab } from '../sim/helpers.ts';
@@ -120,6 +121,20 @@ describe('the page and its specs', () => {
     }
     expect(html.r3).toContain('href="../arms/nisqy-4/cards.csv"');
     expect(html.r4).toContain('href="../arms/Arthur-power=2/cards.csv"');
+  });
+
+  it('says what each metric means on the page itself, and links METRICS.md relative to the page', () => {
+    for (const k of ALL) {
+      const page = html[k]!;
+      expect(page).toContain('<section id="metrics"><h2>What each metric means</h2>');
+      for (const d of METRIC_DEFINITIONS) expect(page).toContain(`<td>${escapeHtml(d.term)}</td><td>${escapeHtml(d.where)}</td><td>${escapeHtml(d.meaning)}</td>`);
+      const href = /<a href="([^"]*METRICS\.md)">METRICS\.md<\/a>/.exec(page)?.[1];
+      expect(href, k).toBeDefined();
+      expect(href!.startsWith('../')).toBe(true);
+      expect(resolve(OUT[k], 'report', decodeURIComponent(href!))).toBe(join(ROOT, 'src', 'report', 'METRICS.md'));
+    }
+    expect(html.r1).toContain('<td>Play rate</td><td>cards.csv play_rate</td><td>Played / held: the share of the copies a player held that were played. At most 1.</td>');
+    expect(html.r1).toContain('href="../deck_matchups.csv"');
   });
 
   it('is the same page when written twice, and drops specs an earlier report left', async () => {
