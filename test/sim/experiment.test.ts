@@ -102,10 +102,10 @@ describe('a valid experiment', () => {
     const files = listFiles(out);
     for (const f of ['summary.json', 'manifest.json', 'differences.csv']) expect(files).toContain(f);
     for (const folder of Object.values(ARMS)) {
-      for (const t of ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv']) expect(files).toContain(join('arms', folder, t));
+      for (const t of ['cards.csv', 'decks.csv', 'matchups.csv', 'deck_matchups.csv', 'modes.csv']) expect(files).toContain(join('arms', folder, t));
       expect(readCsv(join(out, 'arms', folder, 'cards.csv')).rows.length).toBeGreaterThan(20);
     }
-    expect(files.filter((f) => f.startsWith('arms/'))).toHaveLength(4 * 4);
+    expect(files.filter((f) => f.startsWith('arms/'))).toHaveLength(4 * 5);
     expect(files.some((f) => f.endsWith('.tmp'))).toBe(false);
     expect(Object.keys(summary.arms).sort()).toEqual(Object.keys(ARMS).sort());
     expect(summary.games).toBe(4 * 200);
