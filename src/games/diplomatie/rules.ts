@@ -595,8 +595,9 @@ function startTurn(st: DipState, p: number): void {
 function takePicks(st: DipState, p: number, attachSlot: number): void {
   const w = st.w;
   const n = w[O_PEND_NPICK]!;
-  for (let i = n - 1; i >= 0; i--) {
-    const inst = handTake(w, p, w[O_PICKS + i]!);
+  // In pick order (ascending slots): each earlier removal shifts the later slots down by one.
+  for (let i = 0; i < n; i++) {
+    const inst = handTake(w, p, w[O_PICKS + i]! - i);
     if (attachSlot >= 0) {
       w[O_ZONE + inst] = Z_ATTACHED;
       w[O_HOST + inst] = attachSlot;
