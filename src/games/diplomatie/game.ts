@@ -1,5 +1,5 @@
 // Diplomatie behind the generic Game contract.
-import { hashWords, type Game, type Outcome, type Rng } from '../../core/game.ts';
+import { hashWords, type CardStatsGame, type Outcome, type Rng } from '../../core/game.ts';
 import {
   A_ATTACH, A_ATTACK, A_CAST, A_DEFEND, A_EVOLVE, A_EXTRA, A_LIGHT, A_NO, A_ORDER, A_PASS, A_PLAY, A_TARGET, A_YES, MAX_LEGAL,
   NUM_ACTIONS,
@@ -11,7 +11,8 @@ import { clearState, legal, newGame, power, step } from './rules.ts';
 import {
   DipState, END_BOTH, END_PD, END_PV, END_TURN_CAP, INST_PER_PLAYER, K, MAIN_MAX, O_ACTIVE, O_CUR, O_END, O_HAND, O_HAND_N,
   O_PD, O_PEND_PLAYER, O_PEND_SRC, O_PHASE, O_PRIO, O_PV, O_TOP, O_TRIG, O_WINNER, PH_DEFEND, PH_MAIN, PH_OVER,
-  PH_WINDOW, SLOTS, STATE_WORDS, TC_HAND, TRIG_FIELDS, type DipContext,
+  PH_WINDOW, SLOTS, STATE_WORDS, TC_HAND, TRIG_FIELDS, type DipContext, REC_SIZE, REC_FIELDS, R_OH, R_DRAWN, R_PLAYED,
+  R_PITCHED, R_PV_DEALT, R_PD_SCORED, R_DESTROYED, R_FIRST_SEEN, REC_SOURCES, SOURCES, REC_LEAD_CHANGES, O_TURN, O_FIRST,
 } from './state.ts';
 
 export interface DipDeckCards {
@@ -80,7 +81,7 @@ export function createDipContext(cat: Catalogue, decks: readonly [DipDeckCards, 
   };
 }
 
-export class Diplomatie implements Game<DipState> {
+export class Diplomatie implements CardStatsGame<DipState> {
   readonly name = 'diplomatie';
   readonly numPlayers = 2;
   readonly maxLegalActions = MAX_LEGAL;
@@ -156,6 +157,72 @@ export class Diplomatie implements Game<DipState> {
     determinizeInPlace(dst, seat, rng);
     dst.legalCount = -1;
   }
+  // ---- balance counters (CardStatsGame) ----
+  // The lab's generic counters are named after Blue Rising's (the simulation asks for them
+  // by name); here: setup and eotDiscard are always 0 (no setup play, no hand limit), dealt
+  // and kept equal oh (no mulligan, D9), pitched counts cards attached for Extra Play or
+  // discarded for a cost (D15, D22), vpScored is the PD a card scored (Diplomacy cards),
+  // vpGiven is 0. Diplomatie's own: pvDealt (PV the card took from the opponent, attacking
+  // or by an effect), pdScored, destroyed.
+  readonly seenByTurns = [2, 4, 6, 8, 10] as const;
+  readonly cardStatFields = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven',
+    'pvDealt', 'pdScored', 'destroyed', 'firstSeenTurn', 'seenBy2', 'seenBy4', 'seenBy6', 'seenBy8', 'seenBy10'] as const;
+  /** Score sources per seat: PV taken by attacks and by effects; PD by restraint (R10), Siege (R12), effects. */
+  readonly vpSourceNames = ['pvAttack', 'pvEffect', 'pdRestraint', 'pdSiege', 'pdEffect'] as const;
+  get cardKinds(): number {
+    return this.ctx.cat.size;
+  }
+  cardKindName(kind: number): string {
+    return this.ctx.cat.names[kind]!;
+  }
+  startRecording(state: DipState): void {
+    state.rec ??= new Int32Array(REC_SIZE);
+  }
+  readCardStats(state: DipState, out: Int32Array): void {
+    const F = this.cardStatFields.length;
+    const K = this.ctx.cat.size;
+    out.fill(0, 0, 2 * K * F);
+    const rec = state.rec;
+    for (let inst = 0; inst < 2 * INST_PER_PLAYER; inst++) {
+      const id = this.ctx.cardOf[inst]!;
+      if (id < 0) continue;
+      const p = inst >= INST_PER_PLAYER ? 1 : 0;
+      const b = (p * K + id) * F;
+      out[b]!++;
+      if (rec === null) continue;
+      const r = inst * REC_FIELDS;
+      const oh = rec[r + R_OH]!;
+      out[b + 2]! += oh;
+      out[b + 3]! += oh;
+      out[b + 4]! += oh;
+      out[b + 5]! += rec[r + R_DRAWN]!;
+      out[b + 6]! += rec[r + R_PLAYED]!;
+      out[b + 7]! += rec[r + R_PITCHED]!;
+      out[b + 9]! += rec[r + R_PD_SCORED]!;
+      out[b + 11]! += rec[r + R_PV_DEALT]!;
+      out[b + 12]! += rec[r + R_PD_SCORED]!;
+      out[b + 13]! += rec[r + R_DESTROYED]!;
+      const seen = rec[r + R_FIRST_SEEN]!; // turn + 1, 0 = never
+      if (seen > 0 && (out[b + 14] === 0 || seen < out[b + 14]!)) out[b + 14] = seen;
+      for (let k = 0; k < 5; k++) if (seen > 0 && seen - 1 <= this.seenByTurns[k]!) out[b + 15 + k]!++;
+    }
+  }
+  readVpSources(state: DipState, out: Int32Array): void {
+    for (let i = 0; i < 2 * SOURCES; i++) out[i] = state.rec === null ? 0 : state.rec[REC_SOURCES + i]!;
+  }
+  leadChanges(state: DipState): number {
+    return state.rec === null ? 0 : state.rec[REC_LEAD_CHANGES]!;
+  }
+  turnCount(state: DipState): number {
+    return state.w[O_TURN]!;
+  }
+  firstPlayer(state: DipState): number {
+    return state.w[O_FIRST]!;
+  }
+  seatKey(seat: number): number {
+    return this.ctx.deckKeys[seat]!;
+  }
+
   /** The nearer of the two races (PV to 0, PD to the target) for each side, plus board Puissance. */
   heuristicValue(state: DipState, seat: number): number {
     const w = state.w;

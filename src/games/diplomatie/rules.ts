@@ -18,7 +18,8 @@ import {
   O_DIP_N, O_DIPDECK, O_DISC, O_DISC_N, O_END, O_ENTERED, O_EOT, O_EXH, O_EXTRA_N, O_FIRST, O_HAND, O_HAND_N, O_HOST, O_LIGHT,
   O_PASSES, O_PD, O_PEND, O_PEND_ABIL, O_PEND_LAST, O_PEND_NEED, O_PEND_NPICK, O_PEND_PLAYER, O_PEND_SLOT, O_PEND_SRC, O_PERM,
   O_PHASE, O_PICKS, O_PRIO, O_PUBLIC, O_PV, O_STACK, O_STACK_N, O_TOP, O_TRIG, O_TRIG_N, O_TURN, O_USED, O_WCTX, O_WIN_FIRST,
-  O_WINNER, O_ZONE, P_CAST, P_EXTRA, P_NONE, P_PLAY, P_TRIGGER, PH_DEFEND, PH_MAIN, PH_OPTIONAL, PH_ORDER, PH_OVER, PH_PICK,
+  O_WINNER, O_ZONE, R_DESTROYED, R_DRAWN, R_FIRST_SEEN, R_OH, R_PD_SCORED, R_PITCHED, R_PLAYED, R_PV_DEALT, REC_FIELDS,
+  REC_LEAD_CHANGES, REC_LEADER, REC_SOURCES, S_PD_EFFECT, S_PD_RESTRAINT, S_PD_SIEGE, S_PV_ATTACK, S_PV_EFFECT, SOURCES, P_CAST, P_EXTRA, P_NONE, P_PLAY, P_TRIGGER, PH_DEFEND, PH_MAIN, PH_OPTIONAL, PH_ORDER, PH_OVER, PH_PICK,
   PH_TARGET, PH_WINDOW, RNG_GAME, RNG_SEAT, SK_ABILITY, SK_ATTACK, SK_EVENT, SLOTS, STACK_FIELDS, STATE_WORDS, TC_HAND,
   TRIG_FIELDS, WC_END, WC_MAIN, WC_START, WIN_DRAW, WIN_NONE, Z_ATTACHED, Z_DECK, Z_DIPDECK, Z_DISCARD, Z_HAND, Z_LIMBO,
   Z_PLAY, Z_STACK, Z_UNDER,
@@ -27,6 +28,36 @@ import { mixSeed } from '../../core/rng.ts';
 
 export const owner = (inst: number): number => (inst >= INST_PER_PLAYER ? 1 : 0);
 const ab = (st: DipState, inst: number, k: number): number => st.ctx.cardOf[inst]! * K + k;
+
+// ---------------- balance counters (recorded only on states that record) ----------------
+
+function count(st: DipState, inst: number, field: number, n = 1): void {
+  if (st.rec !== null && inst >= 0) st.rec[inst * REC_FIELDS + field]! += n;
+}
+
+function seen(st: DipState, inst: number): void {
+  const rec = st.rec;
+  if (rec !== null && rec[inst * REC_FIELDS + R_FIRST_SEEN] === 0) rec[inst * REC_FIELDS + R_FIRST_SEEN] = st.w[O_TURN]! + 1;
+}
+
+function source(st: DipState, seat: number, src: number, n: number): void {
+  if (st.rec !== null) st.rec[REC_SOURCES + seat * SOURCES + src]! += n;
+}
+
+/** At each turn start: the seat nearer its winning line leads (the larger share of either race). */
+function recordLead(st: DipState): void {
+  const rec = st.rec;
+  if (rec === null) return;
+  const w = st.w;
+  const o = st.ctx.options;
+  const prog = (p: number) => Math.max((o.startPV - w[O_PV + 1 - p]!) / o.startPV, w[O_PD + p]! / o.pdToWin);
+  const a = prog(0), b = prog(1);
+  if (a === b) return;
+  const leader = a > b ? 0 : 1;
+  const last = rec[REC_LEADER]! - 1;
+  if (last >= 0 && last !== leader) rec[REC_LEAD_CHANGES]!++;
+  rec[REC_LEADER] = leader + 1;
+}
 
 // ---------------- zones ----------------
 
@@ -61,13 +92,18 @@ function discardAdd(w: Int32Array, inst: number): void {
 }
 
 /** Draws one card from p's main deck; false when it is empty (D13: nothing happens). */
-function drawOne(w: Int32Array, p: number): boolean {
+function drawOne(st: DipState, p: number): boolean {
+  const w = st.w;
   const n = w[O_DECK_N + p]!;
   if (n === 0) return false;
   const inst = w[O_DECK + p * INST_PER_PLAYER + n - 1]!;
   w[O_DECK + p * INST_PER_PLAYER + n - 1] = -1;
   w[O_DECK_N + p] = n - 1;
   handAdd(w, p, inst);
+  if (st.rec !== null) {
+    count(st, inst, w[O_TURN] === 0 ? R_OH : R_DRAWN);
+    seen(st, inst);
+  }
   return true;
 }
 
@@ -192,14 +228,24 @@ export function checkWin(st: DipState): boolean {
   return true;
 }
 
-function losePV(st: DipState, p: number, n: number): void {
+/** p loses n PV (never below 0, D1) to `inst` (the attacker or the effect's card), by a source. */
+function losePV(st: DipState, p: number, n: number, inst: number, src: number): void {
   const w = st.w;
-  w[O_PV + p] = Math.max(0, w[O_PV + p]! - n);
+  const before = w[O_PV + p]!;
+  w[O_PV + p] = Math.max(0, before - n);
+  if (st.rec !== null) {
+    count(st, inst, R_PV_DEALT, before - w[O_PV + p]!);
+    source(st, 1 - p, src, before - w[O_PV + p]!);
+  }
   checkWin(st);
 }
 
-function gainPD(st: DipState, p: number, n: number): void {
+function gainPD(st: DipState, p: number, n: number, inst: number, src: number): void {
   st.w[O_PD + p]! += n;
+  if (st.rec !== null) {
+    count(st, inst, R_PD_SCORED, n);
+    source(st, p, src, n);
+  }
   checkWin(st);
 }
 
@@ -273,6 +319,7 @@ function enterPlay(st: DipState, inst: number, p: number): number {
   w[O_PERM + g] = 0;
   w[O_ENTERED + g] = w[O_TURN]!;
   setCharges(st, g, inst);
+  count(st, inst, R_PLAYED);
   const cat = st.ctx.cat;
   // R25, D27: the first creature of the defender to enter during a direct attack becomes its target.
   if (cat.type[st.ctx.cardOf[inst]!] === T_CREATURE && st.ctx.options.entryRetargets && w[O_ATK_ON] === 1 &&
@@ -295,6 +342,7 @@ function destroyAt(st: DipState, q: number, s: number): void {
     if ((z === Z_UNDER || z === Z_ATTACHED) && w[O_HOST + i] === s) discardAdd(w, i);
   }
   discardAdd(w, inst);
+  count(st, inst, R_DESTROYED);
   w[O_TOP + g] = -1;
   w[O_EXH + g] = 0;
   w[O_EOT + g] = 0;
@@ -331,16 +379,16 @@ function resolveAbility(st: DipState, ctrl: number, src: number, k: number, tcod
     const n = cat.eAmount[x]!;
     switch (verb) {
       case V_DRAW:
-        for (let i = 0; i < n; i++) drawOne(w, ctrl);
+        for (let i = 0; i < n; i++) drawOne(st, ctrl);
         break;
       case V_GAIN_PV:
         w[O_PV + ctrl]! += n;
         break;
       case V_DAMAGE:
-        losePV(st, 1 - ctrl, n);
+        losePV(st, 1 - ctrl, n, src, S_PV_EFFECT);
         break;
       case V_GAIN_PD:
-        gainPD(st, ctrl, n);
+        gainPD(st, ctrl, n, src, S_PD_EFFECT);
         break;
       case V_DESTROY:
         if (ok) destroyAt(st, (tcode / SLOTS) | 0, tcode % SLOTS);
@@ -386,7 +434,7 @@ function resolveAttack(st: DipState): void {
   if (tcode === -2) return;
   const pa = Math.max(0, power(st, p, s));
   if (tcode === -1) {
-    losePV(st, 1 - p, pa);
+    losePV(st, 1 - p, pa, inst, S_PV_ATTACK);
     return;
   }
   const q = (tcode / SLOTS) | 0, t = tcode - q * SLOTS;
@@ -548,7 +596,7 @@ function endTurn(st: DipState): void {
   for (let s = 0; s < SLOTS; s++) w[O_EXH + p * SLOTS + s] = 0;
   for (let g = 0; g < 2 * SLOTS; g++) w[O_EOT + g] = 0; // D35: until end of turn
   if (w[O_ATTACKED + p] === 0 && o.restraintPd > 0) {
-    gainPD(st, p, o.restraintPd);
+    gainPD(st, p, o.restraintPd, -1, S_PD_RESTRAINT);
     if (w[O_PHASE] === PH_OVER) return;
     const n = w[O_DIP_N + p]!;
     if (o.restraintDiplomacyCard && n > 0) {
@@ -556,6 +604,8 @@ function endTurn(st: DipState): void {
       w[O_DIPDECK + p * 6 + n - 1] = -1;
       w[O_DIP_N + p] = n - 1;
       handAdd(w, p, inst);
+      count(st, inst, R_DRAWN);
+      seen(st, inst);
     }
   }
   startTurn(st, 1 - p);
@@ -578,11 +628,12 @@ function startTurn(st: DipState, p: number): void {
   w.fill(0, O_USED, O_USED + 2 * INST_PER_PLAYER * K); // D33: each turn, both players' uses
   const draws = turn === 1 && !o.firstPlayerDraws ? 0 : o.turnDraw;
   let missing = 0;
-  for (let i = 0; i < draws; i++) if (!drawOne(w, p)) missing++;
+  for (let i = 0; i < draws; i++) if (!drawOne(st, p)) missing++;
   if (missing > 0 && o.siegePdPerCard > 0) {
-    gainPD(st, 1 - p, missing * o.siegePdPerCard); // R12: Siege
+    gainPD(st, 1 - p, missing * o.siegePdPerCard, -1, S_PD_SIEGE); // R12: Siege
     if (w[O_PHASE] === PH_OVER) return;
   }
+  recordLead(st);
   fireSide(st, p, M_TURN_START);
   w[O_WCTX] = WC_START;
   w[O_WIN_FIRST] = 1 - p;
@@ -598,6 +649,7 @@ function takePicks(st: DipState, p: number, attachSlot: number): void {
   // In pick order (ascending slots): each earlier removal shifts the later slots down by one.
   for (let i = 0; i < n; i++) {
     const inst = handTake(w, p, w[O_PICKS + i]! - i);
+    count(st, inst, R_PITCHED);
     if (attachSlot >= 0) {
       w[O_ZONE + inst] = Z_ATTACHED;
       w[O_HOST + inst] = attachSlot;
@@ -652,6 +704,7 @@ function commit(st: DipState, tcode: number, tinst: number): boolean {
   }
   // P_PLAY: an Event or Diplomacy card (Kingdoms commit in playKingdom).
   markUse(st, p, src, 0, -1);
+  count(st, src, R_PLAYED);
   w[O_ZONE + src] = Z_STACK;
   pushStack(st, SK_EVENT, p, src, 0, tcode, tinst);
   afterAct(st, p);
@@ -887,6 +940,7 @@ function applyRaw(st: DipState, action: number): void {
       w[O_ZONE + inst] = Z_PLAY;
       w[O_HOST + inst] = s;
       setCharges(st, g, inst);
+      count(st, inst, R_PLAYED);
       afterAct(st, p);
     } else if (action < A_CAST) {
       const inst = handTake(w, p, action - A_PLAY);
@@ -1023,6 +1077,7 @@ export function newGame(st: DipState, seed: number): void {
   const w = st.w;
   const ctx = st.ctx;
   clearState(st);
+  if (st.rec !== null) st.rec.fill(0);
   seedWords(seed, w, RNG_GAME);
   for (let p = 0; p < 2; p++) {
     seedWords(mixSeed(seed, ctx.deckKeys[p]!), w, RNG_SEAT + 4 * p);
@@ -1045,7 +1100,7 @@ export function newGame(st: DipState, seed: number): void {
   }
   const first = nextInt(w, RNG_GAME, 2);
   w[O_FIRST] = first;
-  for (let p = 0; p < 2; p++) for (let i = 0; i < ctx.options.openingHand; i++) drawOne(w, p);
+  for (let p = 0; p < 2; p++) for (let i = 0; i < ctx.options.openingHand; i++) drawOne(st, p);
   w[O_TURN] = 0;
   startTurn(st, first);
   st.legalCount = -1;

@@ -78,6 +78,17 @@ export const LAYOUT: readonly [string, number, number][] = [
   ['O_TRIG', O_TRIG, TRIG_CAP * TRIG_FIELDS],
 ];
 
+// Balance counters per instance (DipState.rec, metrics.md), then score sources per seat.
+export const R_OH = 0, R_DRAWN = 1, R_PLAYED = 2, R_PITCHED = 3, R_PV_DEALT = 4, R_PD_SCORED = 5, R_DESTROYED = 6, R_FIRST_SEEN = 7;
+export const REC_FIELDS = 8;
+/** Score sources: PV taken by attacks, PV taken by effects, PD by restraint (R10), by Siege (R12), by effects. */
+export const S_PV_ATTACK = 0, S_PV_EFFECT = 1, S_PD_RESTRAINT = 2, S_PD_SIEGE = 3, S_PD_EFFECT = 4;
+export const SOURCES = 5;
+export const REC_SOURCES = NUM_INST * REC_FIELDS;
+/** Lead changes: the last seat that led + 1 (0 = nobody yet), then the count. */
+export const REC_LEADER = REC_SOURCES + 2 * SOURCES, REC_LEAD_CHANGES = REC_LEADER + 1;
+export const REC_SIZE = REC_LEAD_CHANGES + 1;
+
 /** Immutable per-game context shared by a state and all its clones. */
 export interface DipContext {
   readonly cat: Catalogue;
@@ -103,6 +114,8 @@ export class DipState {
   legalCount = -1;
   /** Decisions with a single legal action the engine played itself. */
   forcedSteps = 0;
+  /** Balance counters when recording (REC_SIZE words); not part of the cloned state: search clones never record. */
+  rec: Int32Array | null = null;
   constructor(readonly ctx: DipContext, maxActions: number) {
     this.buffer = new ArrayBuffer(STATE_BYTES);
     this.w = new Int32Array(this.buffer);
