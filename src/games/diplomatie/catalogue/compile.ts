@@ -171,7 +171,7 @@ export function compileCatalogue(defs: readonly CardDef[]): Catalogue {
   return cat;
 }
 
-function compileAbility(cat: ReturnType<typeof Object> & Record<string, any>, card: string, t: number, id: number, k: number, ab: AbilityDef): void {
+function compileAbility(cat: Catalogue, card: string, t: number, id: number, k: number, ab: AbilityDef): void {
   const f = `abilities[${k}]`;
   if (typeof ab !== 'object' || ab === null) fail(card, f, 'expected an object');
   checkKeys(card, f, ab, ['kind', 'when', 'limit', 'optional', 'cost', 'target', 'effects', 'text']);
@@ -259,7 +259,7 @@ function compileAbility(cat: ReturnType<typeof Object> & Record<string, any>, ca
       else if (e.scope === 'self' && t === T_CREATURE) cat.shroudSelf[id] = 1;
       else fail(card, `${ef}.scope`, 'expected "allies" (or "self" on a creature)');
     } else if (e.scope !== undefined) fail(card, `${ef}.scope`, 'only shroud has a scope');
-    if (verb === 'aura') cat.aura[id] += e.amount!;
+    if (verb === 'aura') cat.aura[id]! += e.amount!;
     if (TARGETED_VERBS.includes(verb)) {
       targeted++;
       const tc = cat.aTarget[a];
