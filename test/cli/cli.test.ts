@@ -1,14 +1,13 @@
 // The `lab` command end to end: the real entry point (node src/cli/lab.js) in a child
 // process, checked on exit codes and output. Bad input exits 2 with one stderr line naming
 // the culprit and no stack trace; a failed check exits 1 (README, "Commands").
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labSync } from '../sim/helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const LAB = join(ROOT, 'src/cli/lab.js');
 
 interface Run {
   status: number | null;
@@ -16,12 +15,9 @@ interface Run {
   stderr: string;
 }
 
+/** One `lab` run at a time, counted against the suite's bound on `lab` processes (test/sim/helpers.ts). */
 function lab(...args: string[]): Run {
-  const env = { ...process.env };
-  delete env.LAB_DEBUG;
-  const r = spawnSync(process.execPath, [LAB, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return labSync(args);
 }
 
 const stderrLines = (r: Run): string[] => r.stderr.split('\n').filter((l) => l.trim() !== '');

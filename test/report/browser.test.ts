@@ -1,13 +1,13 @@
 // The report in a real browser: Debian's headless Chromium (installed by .ci/run) opens a
 // generated report from disk, logs no console error, fetches nothing, and every chart's SVG
 // holds marks; the screenshot is written next to the report.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { labSync } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -22,7 +22,10 @@ run('the HTML report in headless Chromium', () => {
 
   it('opens offline with no console error, and every chart holds marks', async () => {
     expect(CHROMIUM, 'Debian chromium at /usr/bin/chromium (installed by .ci/run)').toBeTruthy();
-    const lab = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'src/cli/lab.js'), ...args], { cwd: ROOT, stdio: 'pipe' });
+    const lab = (...args: string[]) => {
+      const r = labSync(args);
+      expect(r.status, r.stderr).toBe(0);
+    };
     lab('experiment', join(ROOT, 'experiments/nisqy-power-4.json'), '--out', dir, '--quiet', '--workers', '2');
     lab('report', dir, '--quiet');
     const page = join(dir, 'report', 'index.html');

@@ -13,8 +13,8 @@ import { writeFixture } from './fixture.ts';
 import { ROOT, lab as runLab } from '../sim/helpers.ts';
 import { markGroups } from './helpers.ts';
 
-// The real CLI in a child process (test/sim/helpers.ts), with room for the report runs.
-const lab = (args: string[]) => runLab(args, { timeoutMs: 120_000 });
+// The real CLI in a child process (test/sim/helpers.ts).
+const lab = (args: string[]) => runLab(args);
 
 const deck = (f: string) => join(ROOT, 'decks', f);
 let tmp: string;

@@ -37,7 +37,7 @@ beforeAll(async () => {
     deckMatchups: readCsv(join(dir, 'deck_matchups.csv')),
     modes: readCsv(join(dir, 'modes.csv')),
   };
-}, 60_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Compares one expected row with its CSV row (text cells) and its summary.json row (numbers). */

@@ -258,7 +258,7 @@ for (const mode of MODES) {
     let run: ModeRun;
     beforeAll(() => {
       run = runMode(mode, GAMES_PER_MODE, mode === 'quick' ? 1 : 2);
-    }, 120_000);
+    });
 
     it(`plays at least ${GAMES_PER_MODE} games over ${pairsOf(mode).length} ordered pairs`, () => {
       expect(run.games).toBeGreaterThanOrEqual(GAMES_PER_MODE);
