@@ -49,10 +49,16 @@ function giveSlot(): void {
   else slots.used--;
 }
 
-function labEnv(): NodeJS.ProcessEnv {
+/** Options of a `lab` run: its folder (the project root by default) and extra environment. */
+export interface LabOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+function labEnv(opts: LabOptions): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.LAB_DEBUG;
-  return env;
+  return { ...env, ...opts.env };
 }
 
 /**
@@ -60,11 +66,11 @@ function labEnv(): NodeJS.ProcessEnv {
  * free; the slot is freed when the child has closed. A child still alive after the suite's
  * timeout is killed, so that a hung test leaves no process behind.
  */
-export async function spawnLab(args: string[], opts: { cwd?: string } = {}): Promise<ChildProcessByStdio<null, Readable, Readable>> {
+export async function spawnLab(args: string[], opts: LabOptions = {}): Promise<ChildProcessByStdio<null, Readable, Readable>> {
   await takeSlot();
   let child: ChildProcessByStdio<null, Readable, Readable>;
   try {
-    child = spawn(process.execPath, [LAB, ...args], { cwd: opts.cwd ?? ROOT, env: labEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [LAB, ...args], { cwd: opts.cwd ?? ROOT, env: labEnv(opts), stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     giveSlot();
     throw e;
@@ -82,7 +88,7 @@ export async function spawnLab(args: string[], opts: { cwd?: string } = {}): Pro
 }
 
 /** Runs `node src/cli/lab.js ...args` from the project root (async, so tests can run several at once). */
-export async function lab(args: string[], opts: { cwd?: string } = {}): Promise<Run> {
+export async function lab(args: string[], opts: LabOptions = {}): Promise<Run> {
   const started = Date.now();
   const child = await spawnLab(args, opts);
   return new Promise((res, rej) => {
@@ -100,17 +106,54 @@ export async function lab(args: string[], opts: { cwd?: string } = {}): Promise<
  * while it runs; it cannot wait for one (the event loop is blocked), so it throws when this
  * process's runs already hold them all (a file that mixes it with concurrent lab() calls).
  */
-export function labSync(args: string[], opts: { cwd?: string } = {}): Run {
+export function labSync(args: string[], opts: LabOptions = {}): Run {
   if (slots.used >= LAB_PER_PROCESS) throw new Error(`labSync: ${LAB_PER_PROCESS} lab processes already running in this test process`);
   slots.used++;
   const started = Date.now();
   try {
-    const r = spawnSync(process.execPath, [LAB, ...args], { cwd: opts.cwd ?? ROOT, env: labEnv(), encoding: 'utf8', timeout: SUITE_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
+    const r = spawnSync(process.execPath, [LAB, ...args], { cwd: opts.cwd ?? ROOT, env: labEnv(opts), encoding: 'utf8', timeout: SUITE_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
     if (r.error) throw r.error;
     return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - started };
   } finally {
     giveSlot();
   }
+}
+
+/**
+ * Pids of the live (not zombie) child processes of `pid` whose command line has an argument
+ * containing `arg` (Linux: /proc).
+ */
+export function liveChildren(pid: number, arg: string): number[] {
+  const kids: number[] = [];
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return kids; // the process is gone
+  }
+  for (const task of tasks) {
+    let text = '';
+    try {
+      text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    for (const w of text.split(' ')) if (w.trim() !== '') kids.push(Number(w));
+  }
+  return kids.filter((kid) => {
+    try {
+      const stat = readFileSync(`/proc/${kid}/stat`, 'utf8');
+      const state = stat[stat.lastIndexOf(')') + 2];
+      return state !== 'Z' && readFileSync(`/proc/${kid}/cmdline`, 'utf8').split('\0').some((a) => a.includes(arg));
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
+/** Waits until `done()` holds, checking every 20 ms (the test's own timeout bounds the wait). */
+export async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((r) => setTimeout(r, 20));
 }
 
 export const stderrLines = (r: Run): string[] => r.stderr.split('\n').filter((l) => l.trim() !== '');

@@ -1,32 +1,8 @@
 // The helpers' bound on `lab` child processes (test/sim/helpers.ts): however many runs a file
 // starts at once, at most LAB_PER_PROCESS are alive at any moment, counted from /proc (Linux)
 // and from each run's own start and end.
-import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LAB, LAB_PER_PROCESS, lab, labSync, spawnLab } from './helpers.ts';
-
-/** Pids of this process's live (not zombie) children that run src/cli/lab.js. */
-function liveLabChildren(): number[] {
-  const kids: number[] = [];
-  for (const task of readdirSync(`/proc/${process.pid}/task`)) {
-    let text = '';
-    try {
-      text = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8');
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    for (const w of text.split(' ')) if (w.trim() !== '') kids.push(Number(w));
-  }
-  return kids.filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      return state !== 'Z' && readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(LAB);
-    } catch {
-      return false; // gone meanwhile
-    }
-  });
-}
+import { LAB, LAB_PER_PROCESS, lab, labSync, liveChildren, spawnLab } from './helpers.ts';
 
 describe('lab child processes', () => {
   it(`ten runs started at once: never more than ${LAB_PER_PROCESS} alive, and that many do run together`, async () => {
@@ -35,7 +11,7 @@ describe('lab child processes', () => {
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        most = Math.max(most, liveLabChildren().length);
+        most = Math.max(most, liveChildren(process.pid, LAB).length);
         polls++;
         await new Promise((r) => setTimeout(r, 5));
       }
