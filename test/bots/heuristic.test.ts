@@ -1,6 +1,7 @@
 // The heuristic bot: its profiles load (and a bad one is refused by name), it plays only
 // legal actions, it never peeks (the same decision in two states of one information set),
-// it takes sensible decisions at the decision points, it beats random, and it is fast.
+// it takes sensible decisions at the decision points, and it beats random (its speed is
+// measured by `npm run bench`).
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -352,7 +353,7 @@ describe('decisions', () => {
   });
 });
 
-// ---------- strength and speed ----------
+// ---------- strength (speed is `npm run bench`: src/bench/bots.ts) ----------
 
 /** 2 × pairs games vs random: each seed played twice, the heuristic in seat 0 then seat 1, decks fixed by seat. */
 function vsRandom(mode: Mode, prof: ProfileName, pairsN: number): { wins: number; games: number; draws: number } {
@@ -387,44 +388,4 @@ describe('beats random', () => {
       expect(r.wins / r.games).toBeGreaterThanOrEqual(0.8);
     });
   }
-});
-
-describe('speed', () => {
-  it('decides fast (no search, no clone)', () => {
-    for (const mode of ['quick', 'standard'] as const) {
-      const [a, b] = deckPairs(mode)[3]!;
-      const game = gameFor(mode, a, b);
-      const states: BRState[] = [];
-      const legal = new Int32Array(game.maxLegalActions);
-      for (let g = 0; states.length < 5000; g++) {
-        const bots = [new HeuristicBot(g, profiles.midrange), new HeuristicBot(g + 7, profiles.aggro)];
-        play(mode, a, b, mixSeed(5, g), bots, (st, _l, n) => {
-          if (n > 1 && states.length < 5000) {
-            const c = game.allocState();
-            game.cloneInto(st, c);
-            states.push(c);
-          }
-        });
-      }
-      for (const prof of PROFILES) {
-        const bot = new HeuristicBot(1, profiles[prof]);
-        for (const s of states) bot.choose(game, s, legal, game.legalActions(s, legal)); // warm-up
-        const t0 = performance.now();
-        for (const s of states) bot.choose(game, s, legal, game.legalActions(s, legal));
-        const perSec = states.length / ((performance.now() - t0) / 1000);
-        console.log(`[heuristic] ${mode} ${prof}: ${Math.round(perSec).toLocaleString('en')} decisions/s`);
-        expect(perSec).toBeGreaterThan(20_000);
-      }
-    }
-  });
-
-  it('is reproducible from its seed', () => {
-    const [a, b] = deckPairs('quick')[0]!;
-    const run = () => {
-      const actions: number[] = [];
-      play('quick', a, b, 77, [new HeuristicBot(5, profiles.aggro), new HeuristicBot(6, profiles.control)], (_s, _l, _n, x) => actions.push(x));
-      return actions;
-    };
-    expect(run()).toEqual(run());
-  });
 });
