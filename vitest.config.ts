@@ -12,5 +12,7 @@ export default defineConfig({
     // processes across the suite (the count is per test process, which runs one file at a time).
     pool: 'forks',
     maxWorkers: 2,
+    // Every test must assert something: a loop over an empty list cannot pass unnoticed.
+    setupFiles: ['test/setup.ts'],
   },
 });

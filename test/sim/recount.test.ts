@@ -82,6 +82,7 @@ describe('the aggregates equal a recount of games.csv', () => {
     for (const key of keys) {
       const [mode, a, b] = key.split('\t') as [string, string, string];
       const rows = games.filter((g) => g.mode === mode && g.deck_a === a && g.deck_b === b);
+      expect(rows.length, key).toBeGreaterThan(0);
       let winsA = 0, winsB = 0, draws = 0, aFirst = 0, aFirstWins = 0, bFirst = 0, bFirstWinsA = 0;
       for (const g of rows) {
         if (g.winner_deck === a) winsA++;
