@@ -153,10 +153,10 @@ describe('lab simulate after Ctrl-C', () => {
     expect(stderr).toMatch(/interrupted; no result file was written; the [\d,]+ games played are kept in .*partial-run\.jsonl: the same command resumes from there/);
     expect(listFiles(out)).toEqual([JOURNAL_NAME]);
 
-    const resumed = await lab([...args, '--out', out]);
+    // The resumed run and an uninterrupted one, side by side.
+    const [resumed, fresh] = await Promise.all([lab([...args, '--out', out]), lab([...args, '--out', ref, '--quiet'])]);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/resuming an interrupted run: [\d,]+ of 6,000 games taken from/);
-    const fresh = await lab([...args, '--out', ref, '--quiet']);
     expect(fresh.status, fresh.stderr).toBe(0);
     expect(listFiles(out)).toEqual(listFiles(ref));
     expect(listFiles(out)).not.toContain(JOURNAL_NAME);
