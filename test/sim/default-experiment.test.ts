@@ -36,7 +36,7 @@ describe('the default run (npm start)', () => {
     try {
       const small = join(dir, 'default-small.json');
       writeFileSync(small, JSON.stringify({ ...exp, decks: exp.decks.map((d) => join(ROOT, d)), games: 100 }));
-      const r = await lab(['experiment', small, '--out', join(dir, 'out'), '--quiet', '--workers', '2'], { timeoutMs: 170_000 });
+      const r = await lab(['experiment', small, '--out', join(dir, 'out'), '--quiet', '--workers', '2']);
       expect(r.status, r.stderr).toBe(0);
       const decks = readCsv(join(dir, 'out', 'arms', 'base', 'decks.csv')).rows;
       for (const mode of spec.modes) {

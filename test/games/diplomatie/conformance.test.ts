@@ -161,7 +161,7 @@ describe('Diplomatie: random-play conformance over every ordered deck pair', () 
   let r: Run;
   beforeAll(() => {
     r = run(GAMES, 1);
-  }, 170_000);
+  });
   it(`plays at least ${GAMES} games, won both ways (PV and PD)`, () => {
     expect(r.games).toBeGreaterThanOrEqual(GAMES);
     expect(r.pv).toBeGreaterThan(0);
