@@ -149,6 +149,7 @@ import type { Bot } from './bot.ts';
 import aggroProfile from './profiles/aggro.json' with { type: 'json' };
 import controlProfile from './profiles/control.json' with { type: 'json' };
 import midrangeProfile from './profiles/midrange.json' with { type: 'json' };
+import { parseJson } from '../src/core/json.ts';
 
 // ======================= profiles =======================
 
@@ -237,9 +238,9 @@ export function loadProfileFrom(file: string | URL): HeuristicProfile {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (e) {
-    throw new ProfileError(`${path}: not valid JSON (${(e as Error).message})`);
+    throw new ProfileError(`${path}: ${(e as Error).message}`);
   }
   return parseProfile(data, path);
 }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
+import { parseJson } from '../core/json.ts';
 
 export class ExperimentError extends Error {}
 
@@ -155,9 +156,9 @@ export function loadExperiment(file: string): ExperimentFile {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
-    throw new ExperimentError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ExperimentError(`${file}: ${(e as Error).message}`);
   }
   if (!validate(json)) throw new ExperimentError(`${file}: ${describeAjvError(validate.errors![0]!)}`);
   const exp = json as unknown as ExperimentFile;

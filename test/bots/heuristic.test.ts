@@ -108,7 +108,7 @@ describe('profiles', () => {
     expect(() => loadProfileFrom(file)).toThrow(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*"cover"`));
     const broken = join(tmp, 'broken.json');
     writeFileSync(broken, '{ "vp": 3,');
-    expect(() => loadProfileFrom(broken)).toThrow(/broken\.json: not valid JSON/);
+    expect(() => loadProfileFrom(broken)).toThrow(/broken\.json: invalid JSON at line 1, column 11: expected double-quoted property name$/);
     expect(() => loadProfile('berserk' as ProfileName)).toThrow(/unknown heuristic profile "berserk"/);
   });
 });

@@ -177,8 +177,8 @@ describe('lab scenario', () => {
   });
 
   it('a malformed scenario exits 2 with one line naming the file and the culprit', () => {
-    const bad = tmpFile('invalid.json', '{ "mode": "standard", ');
-    expectBadInput(lab('scenario', bad), bad, /JSON/);
+    const bad = tmpFile('invalid.json', '{\n  "mode": "standard",\n  "players": {]\n}\n');
+    expectBadInput(lab('scenario', bad), `${bad}: invalid JSON at line 3, column 15: expected property name or '}'`);
 
     const unknownField = example();
     unknownField.colour = 'blue';

@@ -211,7 +211,7 @@ describe('errors', () => {
     const bad = join(tmp, 'bad');
     mkdirSync(bad, { recursive: true });
     writeFileSync(join(bad, 'summary.json'), '{"cards": ');
-    await expect(writeReport(bad)).rejects.toThrow(/summary\.json: not valid JSON/);
+    await expect(writeReport(bad)).rejects.toThrow(/summary\.json: invalid JSON at line 1, column 11: /);
     writeFileSync(join(bad, 'summary.json'), '{"games": 3}');
     await expect(writeReport(bad)).rejects.toThrow(/no "cards" table/);
     expect(existsSync(join(empty, 'report'))).toBe(false);

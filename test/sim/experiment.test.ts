@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExperimentError, loadExperiment } from '../../src/sim/experiment.ts';
 import { NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, readCsv, stderrLines, tempDir, type Run } from './helpers.ts';
 
 const DECKS = [join(ROOT, QUICK_G), join(ROOT, QUICK_V)];
@@ -21,7 +22,7 @@ const BAD: Record<string, [unknown, (string | RegExp)[]]> = {
   'unknown-sweep-field': [{ ...BASE, sweeps: [{ card: 'Arthur', field: 'speed', values: [1] }] }, ['sweeps.0.field', '"power"']],
   'unknown-rule': [{ ...BASE, rules: { turnCapp: 5 } }, ['rules', 'turnCapp', 'unknown rule knob']],
   'duplicate-arm': [{ ...BASE, arms: [{ name: 'x', patches: [] }, { name: 'x', patches: [] }] }, ['arms.1.name', '"x"', 'twice']],
-  'invalid-json': ['{"name": "t", "games": 20,', ['not valid JSON']],
+  'invalid-json': ['{"name": "t", "games": 20,', ['invalid JSON at line 1, column 27: ']],
   'repeated-sweep-value': [{ ...BASE, sweeps: [{ card: 'Arthur', field: 'power', values: [3, 3] }] }, ['sweeps.0.values', '"Arthur power=3"', 'already exists']],
   'arm-named-like-a-sweep': [{ ...BASE, arms: [{ name: 'Arthur power=3', patches: [{ card: 'Nisqy', power: 3 }] }], sweeps: [{ card: 'Arthur', field: 'power', values: [3] }] }, ['sweeps.0.values', 'already exists']],
   'target-without-bots': [{ ...BASE, arms: [{ name: 'a', target: 0.6 }] }, ['arms.0.target', 'own bots']],
@@ -65,6 +66,25 @@ describe('bad experiment files: one clear line each, exit 2', () => {
   it('the errors are all different', async () => {
     const lines = await Promise.all([...bad.values()].map(async (p) => (await p).stderr.replace(/\/[^ :]+\.json/, 'FILE')));
     expect(new Set(lines).size).toBe(lines.length);
+  });
+});
+
+describe('loadExperiment: more bad files', () => {
+  const load = (name: string, content: unknown): string => {
+    const file = join(dir, `${name}.json`);
+    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    try {
+      loadExperiment(file);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ExperimentError);
+      return (e as Error).message;
+    }
+    throw new Error(`${name}: accepted`);
+  };
+
+  it('invalid JSON is placed by line and column', () => {
+    expect(load('lines', '{\n  "name": "t",\n  "games": 20\n  "seed": 1\n}')).toBe(`${join(dir, 'lines.json')}: invalid JSON at line 4, column 3: expected ',' or '}' after property value`);
+    expect(load('token', '{\n  "name": tru\n}')).toBe(`${join(dir, 'token.json')}: invalid JSON at line 2, column 11: unexpected "tru"`);
   });
 });
 

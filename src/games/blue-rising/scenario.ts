@@ -63,6 +63,7 @@ import {
 } from './state.ts';
 import { KEYWORD_LABELS } from './effects.ts';
 import { KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH } from './catalogue/compile.ts';
+import { parseJson } from '../../core/json.ts';
 
 export class ScenarioError extends Error {}
 
@@ -124,9 +125,9 @@ export function loadScenario(file: string): ScenarioSpec {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
-    throw new ScenarioError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ScenarioError(`${file}: ${(e as Error).message}`);
   }
   return checkScenario(json, file);
 }
