@@ -2,7 +2,7 @@
 // aggregates, CSV + summary.json + manifest.json.
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseBotSpec, splitBotList } from '../../../bots/index.ts';
 import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
@@ -18,6 +18,7 @@ import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/writ
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
+import { prepareOutFolder } from '../out-folder.ts';
 import { writeReport } from '../../report/report.ts';
 
 export interface SimulateOptions {
@@ -81,7 +82,6 @@ function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string
   }
   if (armFolders.length === 0) rmSync(armsDir, { recursive: true, force: true });
 }
-
 
 export function defaultWorkers(): number {
   return Math.max(1, os.availableParallelism());
@@ -246,7 +246,7 @@ export function simulateCommand(): Command {
         wantRows: Boolean(opts.gamesCsv),
         pairingMode: opts.pairings,
       };
-      const out = resolve(opts.out);
+      const out = prepareOutFolder(opts.out, '--out');
       const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
       void cmd;
       if (opts.report) await reportAfterRun(out, opts.quiet);
