@@ -146,6 +146,16 @@ function describeAjvError(e: ErrorObject): string {
   }
 }
 
+/**
+ * Games are played in pairs, one seed with the seats swapped: an odd count cannot be played
+ * as asked. Returns what to say about `n`, or null when it is even.
+ */
+export function oddGames(n: number): string | null {
+  if (n % 2 === 0) return null;
+  const near = n > 1 ? `${n - 1} or ${n + 1}` : `${n + 1}`;
+  return `${n} is odd, and games are played in pairs with the seats swapped: use ${near}`;
+}
+
 /** Reads and validates an experiment file; deck paths become absolute (relative to the file or the cwd). */
 export function loadExperiment(file: string): ExperimentFile {
   let text: string;
@@ -162,8 +172,12 @@ export function loadExperiment(file: string): ExperimentFile {
   }
   if (!validate(json)) throw new ExperimentError(`${file}: ${describeAjvError(validate.errors![0]!)}`);
   const exp = json as unknown as ExperimentFile;
+  const odd = oddGames(exp.games);
+  if (odd) throw new ExperimentError(`${file}: games: ${odd}`);
   const names = new Set<string>(['base']);
   for (const [i, a] of (exp.arms ?? []).entries()) {
+    const oddArm = a.games === undefined ? null : oddGames(a.games);
+    if (oddArm) throw new ExperimentError(`${file}: arms.${i}.games: ${oddArm}`);
     if (names.has(a.name)) throw new ExperimentError(`${file}: arms.${i}.name: "${a.name}" is used twice (the base arm is "base")`);
     names.add(a.name);
     if (a.target !== undefined && a.bots === undefined) throw new ExperimentError(`${file}: arms.${i}.target: a target needs the arm's own bots (it is a ladder rung's threshold)`);

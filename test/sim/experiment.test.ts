@@ -69,7 +69,7 @@ describe('bad experiment files: one clear line each, exit 2', () => {
   });
 });
 
-describe('loadExperiment: more bad files', () => {
+describe('loadExperiment: more bad files, each named with its field', () => {
   const load = (name: string, content: unknown): string => {
     const file = join(dir, `${name}.json`);
     writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
@@ -81,6 +81,11 @@ describe('loadExperiment: more bad files', () => {
     }
     throw new Error(`${name}: accepted`);
   };
+
+  it('an odd games field, top level or an arm\'s: games are played in pairs', () => {
+    expect(load('odd', { ...BASE, games: 21 })).toBe(`${join(dir, 'odd.json')}: games: 21 is odd, and games are played in pairs with the seats swapped: use 20 or 22`);
+    expect(load('odd-arm', { ...BASE, arms: [{ name: 'a', games: 7 }] })).toBe(`${join(dir, 'odd-arm.json')}: arms.0.games: 7 is odd, and games are played in pairs with the seats swapped: use 6 or 8`);
+  });
 
   it('invalid JSON is placed by line and column', () => {
     expect(load('lines', '{\n  "name": "t",\n  "games": 20\n  "seed": 1\n}')).toBe(`${join(dir, 'lines.json')}: invalid JSON at line 4, column 3: expected ',' or '}' after property value`);

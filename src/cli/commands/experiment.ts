@@ -68,7 +68,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     modes,
     sides: loaded.sides.filter((s) => modes.includes(s.mode)),
     bots,
-    gamesPerPairing: exp.games + (exp.games % 2),
+    gamesPerPairing: exp.games,
     seed: exp.seed,
     arms: arms.map((a, i) => {
       let armBots: [string, string] | undefined;
@@ -81,7 +81,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
       }
       return {
         label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots,
-        gamesPerPairing: a.games === undefined ? undefined : a.games + (a.games % 2),
+        gamesPerPairing: a.games,
       };
     }),
     pairingMode: exp.pairings ?? 'round-robin',

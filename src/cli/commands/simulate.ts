@@ -12,6 +12,7 @@ import { armFolder, removePendingTemps } from '../../sim/output.ts';
 
 export { armFolder };
 import type { Aggregate } from '../../sim/aggregate.ts';
+import { oddGames } from '../../sim/experiment.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { runSimulation, SimulationError, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
@@ -220,7 +221,7 @@ export function simulateCommand(): Command {
     .option('--deck <files...>', 'deck files (repeat --deck or list several; more than two: a round robin)')
     .option('--bots <list>', 'bots of the first and second deck of each pairing (one name for both)', 'random')
     .addOption(new Option('--mode <mode>', 'game mode (default: the decks\' own; both: each deck in its mode)').choices([...MODES, 'both']))
-    .option('--games <n>', 'games per pairing per mode (played in pairs, seats swapped)', '1000')
+    .option('--games <n>', 'games per pairing per mode, an even number (played in pairs, seats swapped)', '1000')
     .option('--seed <n>', 'master seed', '1')
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
     .requiredOption('--out <dir>', 'output folder')
@@ -234,12 +235,14 @@ export function simulateCommand(): Command {
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
+      const odd = oddGames(games);
+      if (odd) throw new UsageError(`option --games: ${odd}`);
       const spec: RunSpec = {
         game: 'blue-rising',
         modes,
         sides,
         bots: parseBots(opts.bots),
-        gamesPerPairing: games + (games % 2),
+        gamesPerPairing: games,
         seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
         arms: [{ label: '', variant: opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : undefined }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
