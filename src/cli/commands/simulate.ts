@@ -1,6 +1,6 @@
 // `lab simulate`: seeded bot-versus-bot games on worker threads, paired seeds, streaming
 // aggregates, CSV + summary.json + manifest.json.
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
@@ -84,6 +84,19 @@ function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string
   if (armFolders.length === 0) rmSync(armsDir, { recursive: true, force: true });
 }
 
+/**
+ * A report describes one run: an earlier run's goes just before the new results land (renamed
+ * away first, so it vanishes at once, then deleted). A run that fails before this point
+ * leaves the earlier results and their report together.
+ */
+function removeOldReport(out: string): void {
+  const report = join(out, 'report');
+  if (!existsSync(report)) return;
+  const old = `${report}.${process.pid}.old`;
+  renameSync(report, old);
+  rmSync(old, { recursive: true, force: true });
+}
+
 export function defaultWorkers(): number {
   return Math.max(1, os.availableParallelism());
 }
@@ -162,6 +175,7 @@ export async function runAndWrite(
   const endedAt = new Date();
   const arms = spec.arms.map((a) => a.label);
   const perArm: Record<string, unknown> = {};
+  removeOldReport(out);
   for (const label of arms) {
     const agg = result.aggregates.get(label)!;
     const dir = arms.length === 1 && label === '' ? out : join(out, 'arms', armFolder(label));
