@@ -22,13 +22,13 @@ function lab(...args: string[]): Run {
 
 const stderrLines = (r: Run): string[] => r.stderr.split('\n').filter((l) => l.trim() !== '');
 
-/** Exit 2, exactly one stderr line ("lab: " or commander's "error: "), no stack frame, naming every culprit. */
+/** Exit 2, exactly one stderr line "lab: …" (commander's own errors too), no stack frame, naming every culprit. */
 function expectBadInput(r: Run, ...culprits: (string | RegExp)[]): void {
   const lines = stderrLines(r);
   expect(lines, `stderr: ${r.stderr}`).toHaveLength(1);
   expect(r.status, `stderr: ${r.stderr}`).toBe(2);
   const line = lines[0]!;
-  expect(line).toMatch(/^(lab: |error: )/);
+  expect(line).toMatch(/^lab: /);
   expect(r.stderr).not.toMatch(/^\s*at /m);
   expect(line).not.toContain('internal error');
   for (const c of culprits) {
@@ -58,6 +58,35 @@ describe('lab --help', () => {
     const r = lab('--help');
     expect(r.status).toBe(0);
     for (const c of ['replay', 'scenario', 'deck', 'cards']) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
+  });
+});
+
+describe('command-line errors of commander itself', () => {
+  it('an invalid choice, an unknown option, command or subcommand: one line "lab: …", exit 2, with the help to read', () => {
+    expectBadInput(lab('simulate', ...DECKS, '--mode', 'blitz', '--out', join(tmp, 'blitz')), "argument 'blitz' is invalid", 'standard, quick, both', '(lab simulate --help)');
+    expectBadInput(lab('simulate', ...DECKS, '--frobnicate', '--out', join(tmp, 'frob')), "unknown option '--frobnicate'", '(lab simulate --help)');
+    expectBadInput(lab('simul'), "unknown command 'simul'", 'Did you mean simulate?', '(lab --help)');
+    expectBadInput(lab('deck', 'valid', 'decks/quick-gardiens.deck'), "unknown command 'valid'", '(lab deck --help)');
+  });
+
+  it('a missing option, option value or argument, and arguments too many: one line each, exit 2', () => {
+    expectBadInput(lab('simulate', ...DECKS), "required option '--out <dir>' not specified", '(lab simulate --help)');
+    expectBadInput(lab('simulate', '--out', join(tmp, 'x'), '--deck'), "option '--deck <files...>' argument missing");
+    expectBadInput(lab('report'), "missing required argument 'dir'", '(lab report --help)');
+    expectBadInput(lab('report', 'a', 'b'), 'too many arguments', '(lab report --help)');
+  });
+
+  it('a command that groups others, given alone, names them in one line (exit 2); --help still prints help', () => {
+    expectBadInput(lab(), 'missing command: one of replay, scenario, deck, simulate, experiment, nightly, cards, report', '(lab --help)');
+    expectBadInput(lab('deck'), 'missing command: one of validate', '(lab deck --help)');
+    const help = lab('deck', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: lab deck/);
+  });
+
+  it('a bad --rule knob or value: one line naming it, exit 2', () => {
+    expectBadInput(lab(...REPLAY, '--rule', 'turnCapp=5'), 'turnCapp', 'unknown rule knob');
+    expectBadInput(lab('simulate', ...DECKS, '--rule', 'turnCap=abc', '--out', join(tmp, 'rule')), 'turnCap');
   });
 });
 
