@@ -1,17 +1,13 @@
 // JSON files a user writes (experiments, scenarios, profiles): a syntax error is told by line
 // and column, which an editor can go to, instead of V8's character position (or none).
 import { parse as parseLenient, type ParseError } from 'jsonc-parser';
+import { visible } from './text.ts';
 
 export class JsonSyntaxError extends Error {
   constructor(readonly line: number, readonly column: number, readonly reason: string) {
     super(`invalid JSON at line ${line}, column ${column}: ${reason}`);
     this.name = 'JsonSyntaxError';
   }
-}
-
-/** Control characters (and bidi overrides) written as \u escapes, so a message never carries them. */
-export function visible(text: string): string {
-  return text.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }
 
 /** 1-based line and column (in characters) of an offset. */

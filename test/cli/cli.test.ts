@@ -252,6 +252,24 @@ describe('lab deck validate', () => {
   });
 });
 
+describe('lab deck validate on broken files', () => {
+  it('a deck without a mode line gets every rule it breaks; a huge count as written; a binary file is not echoed', () => {
+    const six = tmpFile('six.deck', 'name: Six\n6 Nisqy\n2 Yukino\n');
+    const huge = tmpFile('huge.deck', 'name: Huge\n99999999999999999999 Nisqy\n');
+    const bin = join(tmp, 'bin.deck');
+    writeFileSync(bin, Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01'), Buffer.alloc(8), Buffer.from('\x1b[2J\x1b]0;pwned\x07')]));
+    const r = lab('deck', 'validate', six, huge, bin);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`FAIL  ${six}\n      ${six}: missing mode line`);
+    expect(r.stdout).toContain('deck "Six": 6 copies of "Nisqy", no deck allows more than 3');
+    expect(r.stdout).toContain(`${huge}:2: 99999999999999999999 copies of "Nisqy", more than any deck holds`);
+    expect(r.stdout).not.toContain('100000000000000000000');
+    expect(r.stdout).toContain(`FAIL  ${bin}\n      ${bin}: not a text deck file (it holds NUL bytes)\n`);
+    expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(stderrLines(r)).toEqual(['lab: 3 of 3 decks invalid']);
+  });
+});
+
 describe('lab cards', () => {
   it('lists the catalogue with a final count line', () => {
     const r = lab('cards');

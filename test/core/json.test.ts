@@ -1,7 +1,7 @@
 // JSON a user writes: a syntax error is placed by line and column (V8 gives a character
 // position, or nothing at all for an unexpected token), with the reason in words.
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, lineColumn, parseJson, visible } from '../../src/core/json.ts';
+import { JsonSyntaxError, lineColumn, parseJson } from '../../src/core/json.ts';
 
 const errorOf = (text: string): string => {
   try {
@@ -38,13 +38,10 @@ describe('parseJson', () => {
   });
 });
 
-describe('lineColumn and visible', () => {
+describe('lineColumn', () => {
   it('count lines on \\n, \\r\\n and \\r, columns from 1', () => {
     expect(lineColumn('ab\ncd\r\nef\rgh', 0)).toEqual({ line: 1, column: 1 });
     expect(lineColumn('ab\ncd\r\nef\rgh', 4)).toEqual({ line: 2, column: 2 });
     expect(lineColumn('ab\ncd\r\nef\rgh', 11)).toEqual({ line: 4, column: 2 });
-  });
-  it('escapes control and bidi characters, keeps accents', () => {
-    expect(visible('É\u0000\u001b[1m\u202e')).toBe('É\\u0000\\u001b[1m\\u202e');
   });
 });
