@@ -42,6 +42,9 @@ export function buildWorkerBundle(): string {
       platform: 'node',
       format: 'esm',
       target: 'node20',
+      // ESM builds first: a package's UMD build (jsonc-parser's) loads its parts by a
+      // require() that esbuild cannot follow, and the bundle then misses them.
+      mainFields: ['module', 'main'],
       // CommonJS packages bundled into ESM call require() for Node's own modules.
       banner: { js: "import { createRequire as __labRequire } from 'node:module'; const require = __labRequire(import.meta.url);" },
       logLevel: 'silent',

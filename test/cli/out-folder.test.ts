@@ -43,9 +43,8 @@ describe('prepareOutFolder', () => {
   });
 
   it.skipIf(!existsSync('/proc/self'))('fails at once under /proc, where a recursive mkdir never returns', () => {
-    const t = Date.now();
+    // A recursive mkdir there would hang past the suite's timeout: returning at all is the check.
     expect(refusal(() => prepareOutFolder('/proc/lab-out/a', '--out'))).toMatch(/^--out \/proc\/lab-out\/a: cannot create \/proc\/lab-out \(ENOENT/);
-    expect(Date.now() - t).toBeLessThan(1000);
   });
 });
 
@@ -57,8 +56,8 @@ function expectRefused(r: Run, ...culprits: string[]): void {
   expect(lines[0]!.startsWith('lab: ')).toBe(true);
   expect(lines[0]).not.toContain('internal error');
   for (const c of culprits) expect(lines[0]).toContain(c);
-  // 2,000,000 games would take minutes: the folder is refused before the first one.
-  expect(r.ms).toBeLessThan(30_000);
+  // 2,000,000 games on one worker would run far past the suite's timeout, so a refusal that
+  // came after the games would fail the test; no clock is read, the machine may be busy.
 }
 
 describe('the commands refuse a bad output folder before playing', () => {
