@@ -302,3 +302,9 @@ describe('lab cards', () => {
     expectBadInput(lab('cards', '--filter', 'foo=1'), 'foo');
   });
 });
+
+describe('lab --rule', () => {
+  it('refuses a knob value outside its range with exit 2 and one line naming knob, value and range', () => {
+    expectBadInput(lab(...REPLAY, '--rule', 'turnCap=0'), 'turnCap=0', '3..30000');
+  });
+});

@@ -2,10 +2,12 @@
 // functions over the state record, no allocation.
 import { nextInt } from '../../core/rng.ts';
 import {
+  G_ASPIRANT,
+  G_HERO,
+  G_LEGEND,
   G_SQUIRE,
   KW_RAGE,
   T_CHARACTER,
-  VP_BY_GRADE,
 } from './catalogue/compile.ts';
 import {
   ADJ,
@@ -431,7 +433,13 @@ export function leavePlay(st: BRState, gs: number, dest: number): void {
 export function destroyInCombat(st: BRState, gs: number, scorer: number): number {
   const grade = st.ctx.cat.grade[st.ctx.cardOf[st.w[O_OCC + gs]!]!]!;
   leavePlay(st, gs, TO_DISCARD);
-  return VP_BY_GRADE[grade]!;
+  return gradeVp(st, grade);
+}
+
+/** R5: VP for destroying a character of this grade in combat (a Squire scores nothing). */
+export function gradeVp(st: BRState, grade: number): number {
+  const o = st.ctx.options;
+  return grade === G_LEGEND ? o.legendVp : grade === G_HERO ? o.heroVp : grade === G_ASPIRANT ? o.aspirantVp : 0;
 }
 
 /** Puts `inst` on slot gs (empty), as having entered play on `turn`. */

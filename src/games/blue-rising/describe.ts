@@ -157,7 +157,8 @@ export function describeAction(st: BRState, a: number): string {
       const gs = slotOf(st, w[O_ATK_RANGED]!);
       if (gs >= 0) col = gs % 3;
     }
-    return `place ${cardName(st, handAt(st, p, a - A_TRAP_2A))} in the ${COLUMN_NAMES[col]} column for 1 resource`;
+    const cost = ctx.options.reactionTrapCost;
+    return `place ${cardName(st, handAt(st, p, a - A_TRAP_2A))} in the ${COLUMN_NAMES[col]} column for ${cost} resource${cost === 1 ? '' : 's'}`;
   }
   if (a === A_ART_REVEAL) return `reveal ${cardName(st, w[O_ART + p]!)}`;
   if (a < A_EOT_DISCARD) {

@@ -51,6 +51,7 @@ import {
   O_STEP,
   O_SUPPORT,
   O_SUPPORTER,
+  O_SUPPORT_N,
   O_TAPPED,
   O_TATK,
   O_TBACK,
@@ -100,7 +101,7 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
   for (const f of [O_PHASE, O_CURRENT, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_VP, O_VP + 1, O_POOL, O_POOL + 1,
     O_SETUP_DONE, O_SETUP_DONE + 1, O_MULL_DONE, O_MULL_DONE + 1, O_IN_ATTACK, O_ATK_COLUMN, O_DEF_KIND, O_SUPPORT,
     O_SUPPORT + 1, O_STEP, O_PASSES, O_WTURN, O_TRAP_2A, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_PAYER, O_DUE, O_PEND,
-    O_PEND_RETURN, O_ENV_TPOW, O_ENV_TPOW + 1, O_TRAP_NEWCOL]) out[n++] = w[f]!;
+    O_PEND_RETURN, O_ENV_TPOW, O_ENV_TPOW + 1, O_TRAP_NEWCOL, O_SUPPORT_N, O_SUPPORT_N + 1]) out[n++] = w[f]!;
   out[n++] = instRef(st, seat, w[O_ATK_INST]!);
   out[n++] = instRef(st, seat, w[O_DEF_INST]!);
   out[n++] = instRef(st, seat, w[O_ATK_RANGED]!);

@@ -47,7 +47,6 @@ import {
   TR_SACRIFICE,
   TR_TAP,
   TR_TRAP,
-  VP_BY_GRADE,
 } from './catalogue/compile.ts';
 import {
   ROLE_ATTACKER,
@@ -138,6 +137,7 @@ import {
   O_STEP,
   O_SUPPORT,
   O_SUPPORTER,
+  O_SUPPORT_N,
   O_TAPPED,
   O_TATK,
   O_TBACK,
@@ -424,7 +424,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
     switch (cat.type[c]) {
       case T_CHARACTER: {
         if (!canRaise(cost, true)) break;
-        if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < 1) break; // R26
+        if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
         let same = -1; // R25 / D8: a character of this name already in play
         for (let k = 0; k < 6; k++) if (inPlay[k] === c) same = p * 6 + k;
         for (let t = 0; t < 6; t++) {
@@ -579,8 +579,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
     }
   }
   n = legalTaps(st, x, false, taps, out, n);
-  // R35: one Support per player per attack, from the fighter itself or a character adjacent to it.
-  if (w[O_SUPPORTER + x]! < 0) {
+  // R35: one Support (`supportsPerAttack`) per player per attack, from the fighter itself or a character adjacent to it.
+  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack) {
     let fighter = -1;
     let envDefender = false;
     if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
@@ -870,7 +870,7 @@ function doEndOfTurnDiscard(st: BRState, p: number, a: number): void {
     if (w[O_PHASE] === PH_EOT_DOWN && w[O_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
     return;
   }
-  // R18: draw up to 5, then discard down to 5.
+  // R18: draw up to the hand size, then discard down to it.
   const need = opts.handSize - w[O_HAND_N + p]!;
   if (need > 0) draw(st, p, need);
   if (isOver(st)) return;
@@ -1145,6 +1145,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   w[O_DEF_INST] = -1;
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
   w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_SUPPORT_N] = w[O_SUPPORT_N + 1] = 0;
   w[O_TRAP_2A] = 0;
   w[O_TRAP_NEWCOL] = 0;
   w[O_PHASE] = PH_REACTION;
@@ -1210,7 +1211,8 @@ function doWindow(st: BRState, x: number, a: number): void {
     const gs = x * 6 + (a - A_SUPPORT);
     if (st.ctx.options.supportTaps) w[O_TAPPED + gs] = 1; // D15: Support taps
     const v = supportValue(st, gs);
-    w[O_SUPPORT + x] = v;
+    w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;
+    w[O_SUPPORT_N + x] = w[O_SUPPORT_N + x]! + 1;
     w[O_SUPPORTER + x] = w[O_OCC + gs]!;
     if (st.log) st.log.line(`  ${cardName(st, w[O_OCC + gs]!)} supports: +${v}`);
     afterWindowAction(st, x);
@@ -1310,11 +1312,11 @@ function compareAndResolve(st: BRState): void {
     st.log.line(`  ${atk} ${atk > def ? '>' : '≤'} ${def}: the ${atk > def ? 'Attacker' : 'Defender'} wins (R39)`);
   }
   if (atk > def) {
-    // R40: the Defender is destroyed; VP by grade, or 1 VP for the Environment.
+    // R40: the Defender is destroyed; VP by grade, or `environmentVp` for the Environment.
     let vp: number;
     if (envDef) {
-      vp = 1;
-      gainVp(st, a, 1, VP_ENVIRONMENT, w[O_ATK_INST]!, -1);
+      vp = st.ctx.options.environmentVp;
+      if (vp > 0) gainVp(st, a, vp, VP_ENVIRONMENT, w[O_ATK_INST]!, -1);
     } else {
       vp = destroyInCombat(st, dgs, a);
       if (vp > 0) gainVp(st, a, vp, VP_KILL, w[O_ATK_INST]!, w[O_DEF_INST]!);
@@ -1353,6 +1355,7 @@ function endAttack(st: BRState, why: string): void {
   w[O_DEF_KIND] = DEF_NONE;
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
   w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_SUPPORT_N] = w[O_SUPPORT_N + 1] = 0;
   w[O_STEP] = 0;
   // D12: a pause for the non-active player's Artefact, skipped when it has none to use.
   const d = opp(w[O_ACTIVE]!);

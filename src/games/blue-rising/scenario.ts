@@ -52,7 +52,7 @@ import {
   O_TURN,
   O_VP,
   O_WINNER,
-  PHASE_NAMES,
+  phaseName,
   PH_EOT_DISCARD,
   PH_MAIN,
   PH_OVER,
@@ -520,7 +520,7 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
         break;
       }
       case 'phase': {
-        const got = PHASE_NAMES[w[O_PHASE]!]!;
+        const got = phaseName(st);
         if (got !== e[key]) return `phase: expected ${e[key]}, got ${got}`;
         break;
       }

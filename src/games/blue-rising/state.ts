@@ -17,7 +17,8 @@ export const ZONE_CAP = INST_PER_PLAYER;
 // Phases (decision points).
 export const PH_SETUP = 0, PH_MULLIGAN = 1, PH_MAIN = 2, PH_PAY = 3, PH_REACTION = 4, PH_WINDOW = 5,
   PH_PAUSE = 6, PH_EOT_DISCARD = 7, PH_EOT_DOWN = 8, PH_OVER = 9;
-export const PHASE_NAMES = ['setup', 'mulligan', 'main', 'pay', 'reaction (2a)', 'window', 'pause', 'end-of-turn discard', 'discard down to 5', 'over'];
+/** Phase names; PH_EOT_DOWN's is completed with the hand size by `phaseName`. */
+export const PHASE_NAMES = ['setup', 'mulligan', 'main', 'pay', 'reaction (2a)', 'window', 'pause', 'end-of-turn discard', 'discard down to', 'over'];
 
 // What a payment completes (the pending act).
 export const PEND_NONE = 0, PEND_PLAY = 1, PEND_TAP = 2, PEND_SACRIFICE = 3, PEND_RESOLVE_TRAP = 4,
@@ -64,7 +65,9 @@ export const O_ENV_TPOW = 711;
 export const O_TRAP_NEWCOL = 713;
 /** [12] per slot: 1 when this character attacked this turn (R33: at most once a turn). */
 export const O_ATTACKED = 714;
-export const STATE_WORDS16 = 726; // O_ATTACKED + 12, a whole number of 32-bit words
+/** [2]: Supports each player gave in the current attack (R35, `supportsPerAttack`). */
+export const O_SUPPORT_N = 726;
+export const STATE_WORDS16 = 728; // O_SUPPORT_N + 2, a whole number of 32-bit words
 export const STATE_BYTES = STATE_WORDS16 * 2;
 /** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
 export const RNG_GAME = 0, RNG_SEAT = 4;
@@ -88,6 +91,7 @@ export const LAYOUT: readonly [string, number, number][] = [
   ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_DECK', O_DECK, 2 * ZONE_CAP], ['O_HAND', O_HAND, 2 * ZONE_CAP],
   ['O_DISC', O_DISC, 2 * ZONE_CAP], ['O_GONE', O_GONE, 2 * ZONE_CAP], ['O_PUBLIC', O_PUBLIC, NUM_INST],
   ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
+  ['O_SUPPORT_N', O_SUPPORT_N, 2],
 ];
 
 // Recorded counters per instance (BRState.rec), after metrics.md.
@@ -150,6 +154,12 @@ export class BRState {
     this.bytes = new Uint8Array(this.buffer);
     this.legal = new Int32Array(maxActions);
   }
+}
+
+/** A phase's name as scenarios and messages write it (the discard-down phase names the hand size). */
+export function phaseName(st: BRState): string {
+  const ph = st.w[O_PHASE]!;
+  return ph === PH_EOT_DOWN ? `discard down to ${st.ctx.options.handSize}` : PHASE_NAMES[ph] ?? `phase ${ph}`;
 }
 
 export function owner(inst: number): number {
