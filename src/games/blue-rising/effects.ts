@@ -60,10 +60,12 @@ import {
   BRState,
   DEF_CHAR,
   DEF_ENV,
+  DEF_NONE,
   O_ENV_TPOW,
   INST_PER_PLAYER,
   O_ACTIVE,
   O_ATK_INST,
+  O_ATK_RANGED,
   O_DEF_INST,
   O_DEF_KIND,
   O_IN_ATTACK,
@@ -89,7 +91,13 @@ export function attackerInst(st: BRState): number {
   return st.w[O_IN_ATTACK] ? st.w[O_ATK_INST]! : -1;
 }
 export function defenderInst(st: BRState): number {
-  return st.w[O_IN_ATTACK] && st.w[O_DEF_KIND] === DEF_CHAR ? st.w[O_DEF_INST]! : -1;
+  const w = st.w;
+  if (!w[O_IN_ATTACK]) return -1;
+  if (w[O_DEF_KIND] === DEF_CHAR) return w[O_DEF_INST]!;
+  // D19: a ranged attack's target is its Defender from the declaration on, so "the
+  // Defender" names it in step 2b too (while it is in play).
+  const ranged = w[O_ATK_RANGED]!;
+  return w[O_DEF_KIND] === DEF_NONE && ranged >= 0 && slotOf(st, ranged) >= 0 ? ranged : -1;
 }
 function fighterOf(st: BRState, p: number): number {
   return p === st.w[O_ACTIVE] ? attackerInst(st) : defenderInst(st);

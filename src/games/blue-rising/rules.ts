@@ -24,12 +24,16 @@ import {
   TARGETS,
 } from './actions.ts';
 import {
+  EFFECT_WORDS,
   G_LEGEND,
   KW_COUNTER,
   KW_RANGED,
   KW_RAGE,
   KW_STEALTH,
   NUM_TRIGGERS,
+  S_DEFENDER,
+  S_OWN_FIGHTER,
+  S_TARGET,
   T_ARTEFACT,
   T_CHARACTER,
   T_ENVIRONMENT,
@@ -338,6 +342,25 @@ function trapColumn(st: BRState): number {
   return w[O_ATK_COLUMN]!;
 }
 
+/**
+ * Before 3a of a column attack the Defender is unknown, so a Trap whose every effect names
+ * "the Defender" (or its controller's fighter) would resolve for nothing: it is not offered.
+ */
+function trapOnlyWasted(st: BRState, card: number): boolean {
+  const w = st.w;
+  if (w[O_STEP] !== STEP_2B || w[O_ATK_RANGED]! >= 0) return false;
+  const cat = st.ctx.cat;
+  const slot = card * NUM_TRIGGERS + TR_TRAP;
+  const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
+  for (let k = 0; k < n; k++) {
+    const r = (start + k) * EFFECT_WORDS;
+    if (cat.program[r + 4]! >= 0) continue; // a rider follows its subject, the Defender here
+    const sel = cat.program[r + 1]!;
+    if (sel !== S_DEFENDER && sel !== S_OWN_FIGHTER && sel !== S_TARGET) return false;
+  }
+  return true;
+}
+
 function attackerHasStealth(st: BRState): boolean {
   const gs = slotOf(st, st.w[O_ATK_INST]!);
   return gs >= 0 && (keywordFlags(st, gs) & KW_STEALTH) !== 0;
@@ -599,7 +622,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   if (x !== active) {
     const col = trapColumn(st);
     const trap = w[O_TRAP + x * 3 + col]!;
-    if (trap >= 0 && !attackerHasStealth(st)) { // R50: Furtif stops Traps
+    if (trap >= 0 && !attackerHasStealth(st) && !trapOnlyWasted(st, ctx.cardOf[trap]!)) { // R50: Furtif stops Traps
       const c = ctx.cardOf[trap]!;
       if (canRaise(cat.cost[c]! + resistExtra(st, x, c, TR_TRAP, -1, -1), false)) out[n++] = A_RESOLVE_TRAP;
     }
