@@ -13,6 +13,7 @@ import {
   A_PAY_SACRIFICE,
   A_PAY_TAP,
   A_PLAY,
+  A_RESIST_PAY,
   A_RESOLVE_TRAP,
   A_SACRIFICE,
   A_SETUP,
@@ -22,7 +23,7 @@ import {
   TARGETS,
 } from './actions.ts';
 import { NUM_TRIGGERS, TK_NONE, TR_ARTEFACT, TR_PLAY, TR_SACRIFICE, TR_TAP, T_CHARACTER, T_EVENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
-import { cardName, handAt } from './board.ts';
+import { cardName, handAt, resistance } from './board.ts';
 import {
   BRState,
   COLUMN_NAMES,
@@ -35,12 +36,14 @@ import {
   O_HAND_N,
   O_OCC,
   O_PHASE,
+  O_RS_SLOT,
   O_TRAP,
   PH_EOT_DISCARD,
   PH_MAIN,
   PH_MULLIGAN,
   PH_PAUSE,
   PH_REACTION,
+  PH_RESIST,
   PH_WINDOW,
   SLOT_NAMES,
 } from './state.ts';
@@ -79,6 +82,7 @@ export function describeAction(st: BRState, a: number): string {
     if (phase === PH_MAIN) return 'end the main phase';
     if (phase === PH_REACTION) return 'done reacting';
     if (phase === PH_EOT_DISCARD) return 'keep the hand';
+    if (phase === PH_RESIST) return `leave ${charRef(st, p, (1 - p) * 6 + w[O_RS_SLOT]!)} unaffected (Résistant)`;
     if (phase === PH_WINDOW || phase === PH_PAUSE) return 'pass';
     return 'pass';
   }
@@ -165,7 +169,9 @@ export function describeAction(st: BRState, a: number): string {
     const art = w[O_ART + p]!;
     return `activate ${cardName(st, art)}${targetSuffix(st, p, ctx.cardOf[art]!, TR_ARTEFACT, a - A_ART_ACTIVATE)}`;
   }
-  return `discard ${cardName(st, handAt(st, p, a - A_EOT_DISCARD))} at end of turn`;
+  if (a < A_RESIST_PAY) return `discard ${cardName(st, handAt(st, p, a - A_EOT_DISCARD))} at end of turn`;
+  const gs = (1 - p) * 6 + w[O_RS_SLOT]!;
+  return `pay ${resistance(st, gs)} more to affect ${charRef(st, p, gs)} (Résistant)`;
 }
 
 void T_CHARACTER;

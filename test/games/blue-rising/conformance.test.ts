@@ -44,6 +44,11 @@ import {
   PEND_PLAY,
   PH_OVER,
   PH_PAY,
+  PH_RESIST,
+  PEND_RESIST,
+  O_RS_INST,
+  O_RS_KIND,
+  RK_DISCARD,
   WIN_DRAW,
   ZONE_CAP,
 } from '../../../src/games/blue-rising/state.ts';
@@ -156,6 +161,12 @@ export function brInvariants(st: BRState, prev: BRState | null): string | null {
   if (w[O_PHASE] === PH_PAY && (w[O_PEND] === PEND_PLAY || w[O_PEND] === PEND_PLACE_TRAP)) {
     const inst = w[O_PEND_INST]!;
     if (inst < 0) return `[zones] a card is being paid for (O_PEND ${w[O_PEND]}) but O_PEND_INST is ${inst}`;
+    seen[inst]!++;
+  }
+  // D22: an Event or Trap waiting on Résistant decisions is held until it resolves.
+  if ((w[O_PHASE] === PH_RESIST || (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_RESIST)) && w[O_RS_KIND] === RK_DISCARD) {
+    const inst = w[O_RS_INST]!;
+    if (inst < 0) return `[zones] an Event or Trap waits on Résistant decisions but O_RS_INST is ${inst}`;
     seen[inst]!++;
   }
   for (let p = 0; p < 2; p++) {
