@@ -97,7 +97,10 @@ export function describeAction(st: BRState, a: number): string {
     for (let i = 0; i < w[O_HAND_N + p]!; i++) if (mask & (1 << i)) names.push(cardName(st, handAt(st, p, i)));
     return `mulligan ${names.join(', ')}`;
   }
-  if (a < A_PAY_TAP) return `discard ${cardName(st, handAt(st, p, a - A_PAY_DISCARD))} for 1 resource`;
+  if (a < A_PAY_TAP) {
+    const k = ctx.options.discardResource;
+    return `discard ${cardName(st, handAt(st, p, a - A_PAY_DISCARD))} for ${k} resource${k === 1 ? '' : 's'}`;
+  }
   if (a < A_PAY_SACRIFICE) return `tap ${cardName(st, w[O_OCC + p * 6 + a - A_PAY_TAP]!)} for resources`;
   if (a < A_PAY_ENV) return `destroy ${cardName(st, w[O_EQUIP + p * 6 + a - A_PAY_SACRIFICE]!)} for resources`;
   if (a === A_PAY_ENV) return `tap ${cardName(st, w[O_ENV + p]!)} for resources`;

@@ -14,6 +14,8 @@ export interface RuleOptions {
   artefacts: boolean;
   /** R13: cards drawn by the first and the second player. */
   openingDraw: readonly [number, number];
+  /** R19a: resources a card discarded from hand makes (also D26's end-of-turn discards). */
+  discardResource: number;
   /** R18: hand size the active player draws up to, and discards down to, at end of turn. */
   handSize: number;
   /** D5: the game is a draw when this turn begins without a winner (turns 1..cap-1 are played). */
@@ -59,6 +61,7 @@ const STANDARD: RuleOptions = {
   setupAspirants: 4,
   artefacts: true,
   openingDraw: [3, 5],
+  discardResource: 1,
   handSize: 5,
   turnCap: 200,
   exhaustionVp: 1,
@@ -99,6 +102,7 @@ type NumericKnob = { [K in keyof RuleOptions]: RuleOptions[K] extends number ? K
 export const KNOB_RANGES: Readonly<Record<NumericKnob, readonly [number, number]>> = {
   vpToWin: [1, 100],
   setupAspirants: [1, 6],
+  discardResource: [1, 5],
   handSize: [1, 40],
   turnCap: [3, 30000],
   exhaustionVp: [0, 100],
@@ -129,6 +133,9 @@ export function checkRuleOptions(o: RuleOptions): void {
 }
 
 export function rulesFor(mode: Mode, overrides: Partial<RuleOptions> = {}): RuleOptions {
+  for (const key of Object.keys(overrides)) {
+    if (!(key in RULES[mode])) throw new RuleOptionError(`rule ${key}: unknown rule knob (valid: ${Object.keys(RULES[mode]).join(', ')})`);
+  }
   const o = { ...RULES[mode], ...overrides };
   checkRuleOptions(o);
   return o;

@@ -311,7 +311,7 @@ function tappable(st: BRState, p: number): number {
 function potential(st: BRState, p: number, inMain: boolean, tapMask: number): number {
   const w = st.w;
   const cat = st.ctx.cat;
-  let pot = w[O_POOL + p]! + w[O_HAND_N + p]!;
+  let pot = w[O_POOL + p]! + w[O_HAND_N + p]! * st.ctx.options.discardResource;
   for (let gs = p * 6; gs < p * 6 + 6; gs++) {
     const inst = w[O_OCC + gs]!;
     if (inst < 0) continue;
@@ -328,18 +328,19 @@ function potential(st: BRState, p: number, inMain: boolean, tapMask: number): nu
 
 // A lazily computed potential for one enumeration: most costs are covered by pool + hand,
 // so the scan of resource effects runs only when a cost goes beyond that.
-const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, taps: 0 };
+const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, taps: 0, perCard: 1 };
 function beginAfford(st: BRState, p: number, inMain: boolean, tapMask: number): void {
   AFF.st = st;
   AFF.p = p;
   AFF.main = inMain;
   AFF.taps = tapMask;
-  AFF.cheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]!;
+  AFF.perCard = st.ctx.options.discardResource;
+  AFF.cheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]! * AFF.perCard;
   AFF.full = -1;
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
 function canRaise(need: number, fromHand: boolean): boolean {
-  const n = fromHand ? need + 1 : need;
+  const n = fromHand ? need + AFF.perCard : need;
   if (n <= AFF.cheap) return true;
   if (AFF.full < 0) AFF.full = potential(AFF.st!, AFF.p, AFF.main, AFF.taps);
   return n <= AFF.full;
@@ -922,7 +923,7 @@ function doEndOfTurnDiscard(st: BRState, p: number, a: number): void {
     const inst = takeFromHand(st, p, a - A_EOT_DISCARD);
     pushDiscard(st, inst);
     recordCount(st, inst, R_EOT);
-    if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + 1; // D26
+    if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + opts.discardResource; // D26
     if (w[O_PHASE] === PH_EOT_DOWN && w[O_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
     return;
   }
@@ -1045,9 +1046,9 @@ function doPay(st: BRState, p: number, a: number): void {
   let gain = 0;
   if (a < A_PAY_TAP) {
     const inst = takeFromHand(st, p, a - A_PAY_DISCARD);
-    pushDiscard(st, inst); // R19a: discarding a card makes 1 resource
+    pushDiscard(st, inst); // R19a: discarding a card makes a resource (`discardResource`)
     recordCount(st, inst, R_PITCHED);
-    gain = 1;
+    gain = ctx.options.discardResource;
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
     w[O_TAPPED + gs] = 1;

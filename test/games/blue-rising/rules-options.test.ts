@@ -54,6 +54,7 @@ describe('rule knob ranges', () => {
     expect(() => rulesFor('quick', { setupAspirants: 7 })).toThrow('rule setupAspirants: 7 is out of range 1..6');
     expect(() => rulesFor('standard', { handSize: 2.5 })).toThrow('rule handSize: 2.5 is out of range 1..40');
     expect(() => rulesFor('standard', { openingDraw: [3, 6] })).toThrow('rule openingDraw: 6 is out of range 0..5');
+    expect(() => rulesFor('standard', { turnCapp: 5 } as never)).toThrow(/^rule turnCapp: unknown rule knob \(valid: vpToWin, /);
   });
 
   it('knobs that leave no way to score a VP are refused together', () => {
