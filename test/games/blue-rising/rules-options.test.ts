@@ -8,6 +8,7 @@ import {
   parseRuleOverrides,
   rulesFor,
 } from '../../../src/games/blue-rising/rules-options.ts';
+import { ScenarioError, checkScenario, runScenario } from '../../../src/games/blue-rising/scenario.ts';
 
 function errorOf(fn: () => unknown): Error {
   try {
@@ -61,5 +62,13 @@ describe('rule knob ranges', () => {
     const none = { environmentVp: 0, aspirantVp: 0, heroVp: 0, legendVp: 0, exhaustionVp: 0 };
     expect(() => rulesFor('standard', none)).toThrow(/no VP can ever be scored/);
     expect(() => rulesFor('standard', { ...none, legendVp: 1 })).not.toThrow();
+  });
+
+  it("a scenario's knob out of range is refused as a scenario error naming the file, its rules and the knob", () => {
+    const spec = checkScenario({ name: 'bad cap', mode: 'standard', active: 'Joachim', rules: { turnCap: 0 },
+      players: { Joachim: { environment: 'Champs de Bataille' }, Timothée: { environment: 'Champs de Bataille' } }, steps: [] }, 'bad.json');
+    const e = errorOf(() => runScenario(spec, 'bad.json'));
+    expect(e).toBeInstanceOf(ScenarioError);
+    expect(e.message).toBe('bad.json: rules: turnCap: 0 is out of range 3..30000');
   });
 });
