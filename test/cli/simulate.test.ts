@@ -27,7 +27,7 @@ describe('a results folder never holds the report of another run', () => {
     const second = await lab([...SIM, '--games', '6', '--seed', '2', '--out', out]);
     expect(second.status, second.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')).games).toBe(6);
-    expect(listFiles(out)).toEqual(['cards.csv', 'decks.csv', 'manifest.json', 'matchups.csv', 'modes.csv', 'summary.json']);
+    expect(listFiles(out)).toEqual(['cards.csv', 'deck_matchups.csv', 'decks.csv', 'manifest.json', 'matchups.csv', 'modes.csv', 'summary.json']);
   });
 
   it('an experiment over an earlier run\'s folder removes its report too', async () => {
