@@ -108,13 +108,13 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
   const order = rows.map((r) => r.label);
   const flagged = rows.filter((r) => r.status.startsWith('flagged')).length;
   const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'card (n = copies in hand)', axis: Y_AXIS };
-  const x = { type: 'quantitative' as const, title: 'GIH WR: won when in hand (95% Wilson interval)', axis: { format: '.0%' }, scale: { zero: false } };
+  const x = { type: 'quantitative' as const, title: 'GIH WR: won when in hand (95% interval, game as unit)', axis: { format: '.0%' }, scale: { zero: false } };
   const title = `GIH WR by card — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% Wilson interval, sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged (interval wholly outside the band and kept by Benjamini–Hochberg) are coloured.`,
+    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the seat-game as unit, not the copy), sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged (interval wholly outside the band and kept by Benjamini–Hochberg) are coloured.`,
     spec: {
-      ...base(title, [`95% Wilson intervals; balance band ${bandText('gihWr', band.gihWr)} shaded; ${rows.length} cards; n = copies in hand`], `${title}: ${rows.length} cards`),
+      ...base(title, [`95% intervals (game as unit); balance band ${bandText('gihWr', band.gihWr)} shaded; ${rows.length} cards; n = copies in hand`], `${title}: ${rows.length} cards`),
       width: WIDTH,
       height: { step: 16 },
       data: { values: rows },

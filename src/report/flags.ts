@@ -3,6 +3,8 @@
 // Families, each corrected on its own, per arm: the GIH WR of every card (all modes), the IWD of
 // every card, the WR of every deck. p-values: two-sided, normal approximation, against the band
 // edge nearest the estimate (1 for an estimate inside the band: no evidence of lying outside).
+// A card's p-value reads its standard error from its interval, whose unit is the seat-game (the
+// copies of one game share its result; counting them as trials made p-values too small).
 import { bandPValue, benjaminiHochberg, intervalBandPValue } from './stats.ts';
 import type { Band, Tables } from './summary.ts';
 
@@ -101,7 +103,7 @@ export function assessArm(tables: Tables, arm: string, band: Band, q = 0.05): Fl
   for (const c of tables.cards) {
     if (finite(c.gih_wr, c.gih_lo, c.gih_hi) && c.gih_n > 0) {
       const b = band.gihWr;
-      const p = bandPValue(Math.round(c.gih_wr! * c.gih_n), c.gih_n, b);
+      const p = intervalBandPValue(c.gih_wr!, c.gih_lo!, c.gih_hi!, b);
       const above = c.gih_lo! > b[1], below = c.gih_hi! < b[0];
       raw[0]!.push({ arm, mode: c.mode, kind: 'card', metric: 'gihWr', name: c.card, value: c.gih_wr!, lo: c.gih_lo!, hi: c.gih_hi!, n: c.gih_n, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
     }
@@ -146,7 +148,7 @@ export function correctionText(set: FlagSet): string {
   const fams = set.families.map((f) => `the ${f.label} (m = ${f.m})`).join(', ');
   return `Correction: Benjamini–Hochberg (false discovery rate q = ${set.q}), applied separately to ${fams}. `
     + `Each p-value is two-sided, from the normal approximation, against the band edge nearest the estimate `
-    + `(score test for win rates, the one the Wilson interval inverts; for IWD, the standard error read from the Newcombe interval); `
+    + `(for deck win rates the score test, the one the Wilson interval inverts; for a card's GIH WR and IWD, the standard error read from its interval, whose unit is the seat-game, not the copy); `
     + `an estimate inside the band gets p = 1. An item is flagged only when its 95% interval lies wholly outside the band and the correction keeps it.`;
 }
 

@@ -212,6 +212,40 @@ export function clusteredRateFromSums(s: ClusterSums, z = Z95): ClusteredRate {
   return { clusters: G, trials: sn, successes: s.y, rate: p, se: Math.sqrt(v), deff, nEff, lo, hi };
 }
 
+export interface ClusteredDiff {
+  clusters: number;
+  /** r1 − r2, its delta-method standard error, and the 95% t interval (G − 1 df), clipped to [−1, 1]. */
+  diff: number;
+  se: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * Difference r1 − r2 of two ratio estimators measured on the same clusters (IWD: copies in
+ * hand minus copies never seen, both from the same seat-games). Linearized residual of cluster
+ * g: e_g = (y1_g − r1 n1_g)/N1 − (y2_g − r2 n2_g)/N2, and V = G/(G − 1)·Σe_g² — the two
+ * variances minus twice their covariance, the covariance from the cross sums
+ * Σ(y1 − r1n1)(y2 − r2n2) = Σy1y2 − r2Σy1n2 − r1Σn1y2 + r1r2Σn1n2. G counts every cluster
+ * that could hold either trial (a cluster with neither adds 0 to the sum).
+ */
+export function clusteredDifferenceFromSums(
+  clusters: number, a: Omit<ClusterSums, 'clusters'>, b: Omit<ClusterSums, 'clusters'>,
+  cross: { y1y2: number; y1n2: number; n1y2: number; n1n2: number }, level = 0.95,
+): ClusteredDiff {
+  const G = clusters;
+  const r1 = a.n > 0 ? a.y / a.n : NaN, r2 = b.n > 0 ? b.y / b.n : NaN;
+  const ss1 = Math.max(0, a.yy - 2 * r1 * a.yn + r1 * r1 * a.nn);
+  const ss2 = Math.max(0, b.yy - 2 * r2 * b.yn + r2 * r2 * b.nn);
+  const c12 = cross.y1y2 - r2 * cross.y1n2 - r1 * cross.n1y2 + r1 * r2 * cross.n1n2;
+  const s = Math.max(0, ss1 / (a.n * a.n) + ss2 / (b.n * b.n) - (2 * c12) / (a.n * b.n));
+  const v = G >= 2 ? ((G / (G - 1)) * s) : NaN;
+  const diff = r1 - r2;
+  const se = Math.sqrt(v);
+  const t = G >= 2 ? studentTQuantile(0.5 + level / 2, G - 1) : NaN;
+  return { clusters: G, diff, se, lo: Math.max(-1, diff - t * se), hi: Math.min(1, diff + t * se) };
+}
+
 /** Wilson's interval for a proportion p over a (possibly fractional) effective sample size n. */
 function wilsonReal(p: number, n: number, z: number): [number, number] {
   return wilson(p * n, n, z);

@@ -24,6 +24,11 @@ export const CARD_COUNTERS = [
   't4Seen', 't4WonSeen', 't4Unseen', 't4WonUnseen',
   'held', // copies in hand at some point after the mulligans: the play rate's denominator
   'replays', // plays of a copy after its first (back in hand, played again)
+  // Game-clustered sums (metrics.md, "Intervals"): the seat-game, not the copy, is the unit of
+  // GIH WR and IWD. With w = won (0/1), n = copies in hand (gih) or never seen (gns) in one
+  // seat-game: the seat-games holding a copy in hand, Σn², Σw·n² (= Σy² = Σy·n, y = w·n), and
+  // the cross sums Σn_gih·n_gns, Σw·n_gih·n_gns for IWD's covariance. Integers: they merge by addition.
+  'gihGames', 'gihSq', 'wonGihSq', 'gnsSq', 'wonGnsSq', 'gihGns', 'wonGihGns',
 ] as const;
 /** Checkpoints of IWD by turn the aggregate holds. */
 export const MAX_CHECKPOINTS = 5;
@@ -67,10 +72,15 @@ export interface Aggregate {
   vpSources: string[];
   /** The turns of the IWD-by-turn checkpoints (t0…), as the game reports them. */
   checkpoints: number[];
+  /**
+   * mode → "A\tB" → by pair index, the pair's result as a code 1 + winsA + 3·winsB (0 to 2 wins
+   * of each side over the pair's two games): what paired arm differences need (compare.ts).
+   */
+  pairs: Record<string, Record<string, number[]>>;
 }
 
 export function emptyAggregate(): Aggregate {
-  return { cards: {}, decks: {}, matchups: {}, modes: {}, turns: {}, vpSources: [], checkpoints: [] };
+  return { cards: {}, decks: {}, matchups: {}, modes: {}, turns: {}, vpSources: [], checkpoints: [], pairs: {} };
 }
 
 function row(table: Record<string, number[]>, key: string, size: number): number[] {
@@ -112,6 +122,25 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
   }
   if (a.vpSources.length === 0) a.vpSources = b.vpSources.slice();
   if (a.checkpoints.length === 0) a.checkpoints = b.checkpoints.slice();
+  // Pair results: each pair is played by one shard, so a merge places them (holes skipped:
+  // a shard's array starts at its first pair).
+  a.pairs ??= {};
+  for (const [mode, t] of Object.entries(b.pairs ?? {})) {
+    const at = sub(a.pairs, mode, () => ({} as Record<string, number[]>));
+    for (const [k, codes] of Object.entries(t)) {
+      const dst = sub(at, k, () => [] as number[]);
+      for (let i = 0; i < codes.length; i++) {
+        const v = codes[i];
+        if (v !== undefined && v !== null && v > 0) dst[i] = v;
+      }
+    }
+  }
+}
+
+/** Decodes a pair code: [wins of side A, wins of side B] over the pair's two games. */
+export function pairWins(code: number): [number, number] {
+  const v = code - 1;
+  return [v % 3, Math.floor(v / 3)];
 }
 
 /** One finished game, as the shard runner records it. */
@@ -248,6 +277,13 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
       sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
       sums[c + C.setup]! += setup;
       sums[c + C.drawnGames]! += drawn * deck;
+      if (gih > 0) sums[c + C.gihGames]!++;
+      sums[c + C.gihSq]! += gih * gih;
+      sums[c + C.wonGihSq]! += won * gih * gih;
+      sums[c + C.gnsSq]! += gns * gns;
+      sums[c + C.wonGnsSq]! += won * gns * gns;
+      sums[c + C.gihGns]! += gih * gns;
+      sums[c + C.wonGihGns]! += won * gih * gns;
       for (let k = 0; k < lay.seenBy.length; k++) {
         if (r.turns < lay.checkpoints[k]!) break; // only games that reach the checkpoint
         const seen = st[base + lay.seenBy[k]!]!;
@@ -290,9 +326,14 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
 }
 
 /** Adds a pair of games (same seed, seats swapped) into the matchup's pair counters. */
-export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: string }, winnerSideFirst: number, winnerSideSecond: number): void {
+export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: string }, winnerSideFirst: number, winnerSideSecond: number, pair = -1): void {
   // winnerSide: 0 = deck A won, 1 = deck B won, -1 = draw.
   const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
+  if (pair >= 0) {
+    const winsA = (winnerSideFirst === 0 ? 1 : 0) + (winnerSideSecond === 0 ? 1 : 0);
+    const winsB = (winnerSideFirst === 1 ? 1 : 0) + (winnerSideSecond === 1 ? 1 : 0);
+    sub(sub(agg.pairs, mode, () => ({} as Record<string, number[]>)), matchupKey(matchup.a, matchup.b), () => [] as number[])[pair] = 1 + winsA + 3 * winsB;
+  }
   mrow[M.pairs]!++;
   if (winnerSideFirst === -1 || winnerSideSecond === -1) mrow[M.pairsWithDraw]!++;
   else if (winnerSideFirst === 0 && winnerSideSecond === 0) mrow[M.pairsBothA]!++;

@@ -1,6 +1,7 @@
 // Balance metrics from the integer aggregates (metrics.md): per card, per deck, per matchup,
 // per mode, each rate with its 95% Wilson interval. A seat "won" only when it won: draws
 // (the turn cap, D5) count as not won and are reported on their own.
+import { clusteredDifferenceFromSums, clusteredRateFromSums, type ClusteredDiff, type ClusteredRate } from '../report/paired.ts';
 import { rate, round6, wilson } from '../report/stats.ts';
 import { C, D, M, MD, type Aggregate } from './aggregate.ts';
 
@@ -17,6 +18,22 @@ export function diffInterval(k1: number, n1: number, k2: number, n2: number): [n
   const [l2, u2] = wilson(k2, n2);
   const d = p1 - p2;
   return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
+}
+
+/**
+ * A card's GIH WR and IWD with the seat-game as the unit (issue #13): the copies of one game
+ * share its result, so counting them as independent trials made the intervals too narrow.
+ * GIH WR: the cluster-robust ratio (paired.ts), its interval Wilson's on the effective trials.
+ * IWD: GIH WR − GNS WR, both from the same seat-games, with their covariance (delta method).
+ */
+export function cardIntervals(c: readonly number[]): { gih: ClusteredRate; iwd: ClusteredDiff } {
+  const gihSums = { y: c[C.wonGih]!, n: c[C.gih]!, yy: c[C.wonGihSq]!, nn: c[C.gihSq]!, yn: c[C.wonGihSq]! };
+  const gnsSums = { y: c[C.wonGns]!, n: c[C.gns]!, yy: c[C.wonGnsSq]!, nn: c[C.gnsSq]!, yn: c[C.wonGnsSq]! };
+  const w = c[C.wonGihGns]!;
+  return {
+    gih: clusteredRateFromSums({ clusters: c[C.gihGames]!, ...gihSums }),
+    iwd: clusteredDifferenceFromSums(c[C.seatGames]!, gihSums, gnsSums, { y1y2: w, y1n2: w, n1y2: w, n1n2: c[C.gihGns]! }),
+  };
 }
 
 export const CARD_COLUMNS = [
@@ -36,8 +53,9 @@ export function cardRows(agg: Aggregate): Row[] {
     const t = agg.cards[mode]!;
     for (const card of Object.keys(t).sort((a, b) => a.localeCompare(b, 'fr'))) {
       const c = t[card]!;
-      const [gl, gh] = wilson(c[C.wonGih]!, c[C.gih]!);
-      const [il, ih] = diffInterval(c[C.wonGih]!, c[C.gih]!, c[C.wonGns]!, c[C.gns]!);
+      const ci = cardIntervals(c);
+      const [gl, gh] = [ci.gih.lo, ci.gih.hi];
+      const [il, ih] = c[C.gih]! > 0 && c[C.gns]! > 0 ? [ci.iwd.lo, ci.iwd.hi] : [NaN, NaN];
       const row: Row = {
         mode,
         card,

@@ -180,7 +180,7 @@ export function runShard(task: ShardTask): ShardResult {
         ]);
       }
     }
-    addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!);
+    addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!, i);
   }
   acc.foldInto(agg, task.mode);
   return { shardIndex: task.shardIndex, games, agg, rows };

@@ -151,11 +151,13 @@ describe('the page and its specs', () => {
 describe('flags', () => {
   it('lists the flagged items first, with the reason in words and the correction used', () => {
     const page = html.fx!, r = reports.fx!;
+    // A card's p-value reads its standard error from its interval (Arthur: (0.430691 − 0.4)/1.96 from
+    // the band's 45%: z = 3.193, p = 0.0014), not from a score test over the copies (p = 0.0015).
     expect(r.flagged.map((f) => f.reason)).toEqual([
-      'Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55% (quick, 4,600 copies in hand, p = 3.0e-17)',
+      'Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55% (quick, 4,600 copies in hand, p = 1.0e-17)',
       'Gardiens rapide: WR 71.9% [67.4, 76.0], band 45–55% (quick, 420 games, p = 3.3e-12)',
       'Veilleurs rapide: WR 35.0% [31.8, 38.4], band 45–55% (quick, 800 games, p = 1.3e-8)',
-      'Arthur: GIH WR 40.0% [37.0, 43.1], band 45–55% (quick, 1,000 copies in hand, p = 0.0015)',
+      'Arthur: GIH WR 40.0% [37.0, 43.1], band 45–55% (quick, 1,000 copies in hand, p = 0.0014)',
       'Nisqy: IWD +8.0 points [+6.0, +10.0], band ±5 points (quick, 4,600 copies in hand, 300 not seen, p = 0.0033)',
     ]);
     const flags = page.indexOf('id="flags"'), list = page.indexOf('id="flagged"'), firstSvg = page.indexOf('<svg'), tables = page.indexOf('id="tables"');

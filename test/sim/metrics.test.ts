@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { wilson } from '../../src/report/stats.ts';
 import { C, CARD_COUNTERS, CardAccumulator, addGame, emptyAggregate, statLayout, type Aggregate, type GameResult } from '../../src/sim/aggregate.ts';
 import { cardRows, deckRows, diffInterval } from '../../src/sim/metrics.ts';
+import { clusteredRate } from '../../src/report/paired.ts';
 import { runShard } from '../../src/sim/shard.ts';
 import { loadDeck } from '../../src/games/blue-rising/decks.ts';
 import { join } from 'node:path';
@@ -62,12 +63,20 @@ function counters(v: Partial<Record<(typeof CARD_COUNTERS)[number], number>>): n
   return r;
 }
 
+/** Nisqy's 10 seat-games: [won, copies in hand, copies never seen]. */
+const NISQY_GAMES: [number, number, number][] = [
+  [1, 3, 1], [1, 2, 0], [1, 2, 0], [1, 2, 0], [0, 2, 1], [0, 2, 1], [0, 2, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0],
+];
+
 describe('cardRows on a hand-made aggregate', () => {
   const agg: Aggregate = emptyAggregate();
   agg.cards.quick = {
     Nisqy: counters({
       seatGames: 10, deck: 20, wonDeck: 12, dealt: 8, wonDealt: 5, kept: 6, oh: 6, wonOh: 4, drawn: 10, wonDrawn: 5,
       gih: 16, wonGih: 9, gns: 4, wonGns: 1, held: 16, played: 8, wonPlayed: 6, pitched: 4, eotDiscard: 2, vpScored: 6, vpGiven: 2, setup: 3,
+      // The seat-games below (NISQY_GAMES): 8 with copies in hand, Σgih² = 34, Σwon·gih² = 21, Σgns² = 4,
+      // Σwon·gns² = 1, Σgih·gns = 7, Σwon·gih·gns = 3.
+      gihGames: 8, gihSq: 34, wonGihSq: 21, gnsSq: 4, wonGnsSq: 1, gihGns: 7, wonGihGns: 3,
     }),
     'Éclaireuse des Dunes': counters({ seatGames: 4, deck: 8, wonDeck: 2, gih: 5, wonGih: 1, held: 5, played: 1, pitched: 4, dealt: 2, kept: 0 }),
     Arthur: counters({ seatGames: 2, deck: 4, wonDeck: 4, gns: 4, wonGns: 4 }),
@@ -92,9 +101,14 @@ describe('cardRows on a hand-made aggregate', () => {
       played: 8, play_rate: 0.5, played_wr: 0.75, pitched: 4, pitch_rate: 0.25,
       vp_per_play: 0.75, vp_given_per_play: 0.25, dealt: 8, dealt_wr: 0.625, kept_rate: 0.75, eot_discard: 2, setup: 3,
     });
-    // Wilson(9, 16) by hand: centre 0.550400, half-width 0.218614.
-    expect(row('Nisqy').gih_lo as number).toBeCloseTo(0.331786, 5);
-    expect(row('Nisqy').gih_hi as number).toBeCloseTo(0.769014, 5);
+    // The interval has the seat-game as its unit: clusteredRate over the 8 seat-games holding a
+    // copy in hand, not Wilson(9, 16) over the copies ([0.331786, 0.769014]), which is narrower.
+    const games = NISQY_GAMES.filter((g) => g[1] > 0);
+    const cl = clusteredRate(games.map((g) => g[0] * g[1]), games.map((g) => g[1]));
+    expect(cl.rate).toBeCloseTo(9 / 16, 12);
+    expect(row('Nisqy').gih_lo as number).toBeCloseTo(cl.lo, 6);
+    expect(row('Nisqy').gih_hi as number).toBeCloseTo(cl.hi, 6);
+    expect((row('Nisqy').gih_hi as number) - (row('Nisqy').gih_lo as number)).toBeGreaterThan(0.769014 - 0.331786);
     // Éclaireuse: GIH WR 1/5, no never-seen copy (GNS and IWD undefined), play 1/5, pitch 4/5, kept 0/2.
     expect(row('Éclaireuse des Dunes')).toMatchObject({
       gp_wr: 0.25, gih_wr: 0.2, gns_n: 0, gns_wr: null, iwd: null, iwd_lo: null, iwd_hi: null,
@@ -109,11 +123,18 @@ describe('cardRows on a hand-made aggregate', () => {
     expect(row('Sergent de la Garde')).toMatchObject({ held: 3, played: 3, replays: 2, play_rate: 1, played_wr: 0.666667, vp_per_play: 0.6 });
   });
 
-  it('gives IWD an interval around it (Newcombe, GIH minus GNS)', () => {
+  it('gives IWD an interval around it (GIH minus GNS on the same seat-games, delta method with their covariance)', () => {
     const n = row('Nisqy');
-    const [lo, hi] = diffInterval(9, 16, 1, 4);
-    expect(n.iwd_lo).toBeCloseTo(lo, 6);
-    expect(n.iwd_hi).toBeCloseTo(hi, 6);
+    // By hand from the seat-games: e_g = (y1 − r1·n1)/N1 − (y2 − r2·n2)/N2, V = G/(G − 1)·Σe², t with G − 1 = 9 df.
+    const r1 = 9 / 16, r2 = 1 / 4;
+    let ss = 0;
+    for (const [w, gih, gns] of NISQY_GAMES) {
+      const e = (w * gih - r1 * gih) / 16 - (w * gns - r2 * gns) / 4;
+      ss += e * e;
+    }
+    const se = Math.sqrt((10 / 9) * ss);
+    expect(n.iwd_lo).toBeCloseTo(0.3125 - 2.262157162798205 * se, 6);
+    expect(n.iwd_hi).toBeCloseTo(0.3125 + 2.262157162798205 * se, 6);
     expect(n.iwd_lo as number).toBeLessThan(0.3125);
     expect(n.iwd_hi as number).toBeGreaterThan(0.3125);
   });
@@ -168,6 +189,9 @@ describe('addGame + cardRows on hand-made games', () => {
       play_rate: 1, pitch_rate: 0, kept_rate: 1, dealt: 1,
     });
     expect(agg.cards.quick!.Alpha![C.drawnGames]).toBe(2);
+    // Game-clustered sums over the 3 seat-games of Alpha: in hand 1, 3, 1 (won 1, 0, 0); never seen 0, 0, 1.
+    const a = agg.cards.quick!.Alpha!;
+    expect([a[C.gihGames], a[C.gihSq], a[C.wonGihSq], a[C.gnsSq], a[C.wonGnsSq], a[C.gihGns], a[C.wonGihGns]]).toEqual([3, 11, 1, 1, 0, 1, 0]);
   });
 
   it('counts the draw on its own in the deck table', () => {

@@ -6,6 +6,7 @@ import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
 import { checkPatch, type CardPatch } from '../../games/blue-rising/patches.ts';
 import { parseRuleOverrides, type RuleOptions } from '../../games/blue-rising/rules-options.ts';
 import { C, D, M } from '../../sim/aggregate.ts';
+import { cardIntervals } from '../../sim/metrics.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
 import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from '../../sim/experiment.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
@@ -134,7 +135,7 @@ export function experimentCommand(): Command {
               for (const mode of Object.keys(agg.cards).sort()) {
                 const c = agg.cards[mode]?.[s.card];
                 if (c) {
-                  const [lo, hi] = wilson(c[C.wonGih]!, c[C.gih]!);
+                  const { lo, hi } = cardIntervals(c).gih;
                   points.push({ value: v, mode, kind: 'card', name: s.card, wr: round6(rate(c[C.wonGih]!, c[C.gih]!)), lo: round6(lo), hi: round6(hi), n: c[C.gih]! });
                 }
                 for (const deck of Object.keys(agg.decks[mode] ?? {}).sort()) {
