@@ -176,10 +176,12 @@ describe('a valid experiment', () => {
     expect(JSON.stringify(arms[ARM]!.decks)).not.toBe(JSON.stringify(arms.base!.decks));
 
     const csv = readCsv(join(out, 'differences.csv'));
-    expect(csv.header).toEqual(['arm', 'mode', 'kind', 'name', 'base', 'value', 'diff', 'lo', 'hi', 'n', 'significant']);
+    expect(csv.header).toEqual(['arm', 'mode', 'kind', 'name', 'base', 'value', 'diff', 'lo', 'hi', 'n', 'significant', 'interval']);
     expect(csv.rows).toHaveLength(d.length);
     csv.rows.forEach((row, i) => {
       expect([row.arm, row.kind, row.name]).toEqual([d[i]!.arm, d[i]!.kind, d[i]!.name]);
+      // Every arm plays the base's games: decks are paired by seed pair; cards have no per-pair data.
+      expect(row.interval).toBe(row.kind === 'deck' ? 'paired' : 'unpaired');
       expect(Number(row.diff)).toBe(d[i]!.diff);
       expect([Number(row.lo), Number(row.hi)]).toEqual([d[i]!.lo, d[i]!.hi]);
     });
@@ -251,6 +253,12 @@ describe('a bot ladder: mirror pairings, arms with their own bots and targets', 
     expect(rungs[0]!.lo).toBeCloseTo(0.912, 3);
     expect(rungs[1]!.winsFirstBot).toBeGreaterThan(8);
     expect(rungs[1]!.winsFirstBot).toBeLessThan(32);
+  });
+
+  it('arms with their own bots do not play the base\'s games: their deck differences are unpaired', () => {
+    const rows = readCsv(join(dir, 'ladder-out', 'differences.csv')).rows.filter((x) => x.kind === 'deck');
+    expect(rows).toHaveLength(3 * DECKS.length);
+    expect(rows.map((x) => x.interval)).toEqual(rows.map(() => 'unpaired'));
   });
 
   it('a target gives a verdict: met when the interval is above it, else missed or undecided', () => {

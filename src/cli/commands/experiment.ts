@@ -127,7 +127,11 @@ export function experimentCommand(): Command {
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;
-          for (const arm of spec.arms.slice(1)) diffs.push(...compareArms(base, aggs.get(arm.label)!, arm.label, patched));
+          // Paired by seed pair when the arm plays the base's games (its own bots or games do not).
+          for (const arm of spec.arms.slice(1)) {
+            const same = arm.bots === undefined && (arm.gamesPerPairing === undefined || arm.gamesPerPairing === spec.gamesPerPairing);
+            diffs.push(...compareArms(base, aggs.get(arm.label)!, arm.label, patched, same));
+          }
           for (const s of sweepsToRun) {
             const points: unknown[] = [];
             for (const v of s.values) {
