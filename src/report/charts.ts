@@ -112,7 +112,7 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
   const title = `GIH WR by card — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the seat-game as unit, not the copy), sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged (interval wholly outside the band and kept by Benjamini–Hochberg) are coloured.`,
+    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the game as unit, not the copy), sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged (interval wholly outside the band and kept by Benjamini–Hochberg) are coloured.`,
     spec: {
       ...base(title, [`95% intervals (game as unit); balance band ${bandText('gihWr', band.gihWr)} shaded; ${rows.length} cards; n = copies in hand`], `${title}: ${rows.length} cards`),
       width: WIDTH,

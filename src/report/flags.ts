@@ -3,7 +3,7 @@
 // Families, each corrected on its own, per arm: the GIH WR of every card (all modes), the IWD of
 // every card, the WR of every deck. p-values: two-sided, normal approximation, against the band
 // edge nearest the estimate (1 for an estimate inside the band: no evidence of lying outside).
-// A card's p-value reads its standard error from its interval, whose unit is the seat-game (the
+// A card's p-value reads its standard error from its interval, whose unit is the game (the
 // copies of one game share its result; counting them as trials made p-values too small).
 import { bandPValue, benjaminiHochberg, intervalBandPValue } from './stats.ts';
 import type { Band, Tables } from './summary.ts';
@@ -148,7 +148,7 @@ export function correctionText(set: FlagSet): string {
   const fams = set.families.map((f) => `the ${f.label} (m = ${f.m})`).join(', ');
   return `Correction: Benjamini–Hochberg (false discovery rate q = ${set.q}), applied separately to ${fams}. `
     + `Each p-value is two-sided, from the normal approximation, against the band edge nearest the estimate `
-    + `(for deck win rates the score test, the one the Wilson interval inverts; for a card's GIH WR and IWD, the standard error read from its interval, whose unit is the seat-game, not the copy); `
+    + `(for deck win rates the score test, the one the Wilson interval inverts; for a card's GIH WR and IWD, the standard error read from its interval, whose unit is the game (the seed pair), not the copy); `
     + `an estimate inside the band gets p = 1. An item is flagged only when its 95% interval lies wholly outside the band and the correction keeps it.`;
 }
 

@@ -223,7 +223,7 @@ export interface ClusteredDiff {
 
 /**
  * Difference r1 − r2 of two ratio estimators measured on the same clusters (IWD: copies in
- * hand minus copies never seen, both from the same seat-games). Linearized residual of cluster
+ * hand minus copies never seen, both from the same games). Linearized residual of cluster
  * g: e_g = (y1_g − r1 n1_g)/N1 − (y2_g − r2 n2_g)/N2, and V = G/(G − 1)·Σe_g² — the two
  * variances minus twice their covariance, the covariance from the cross sums
  * Σ(y1 − r1n1)(y2 − r2n2) = Σy1y2 − r2Σy1n2 − r1Σn1y2 + r1r2Σn1n2. G counts every cluster

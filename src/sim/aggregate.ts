@@ -24,11 +24,14 @@ export const CARD_COUNTERS = [
   't4Seen', 't4WonSeen', 't4Unseen', 't4WonUnseen',
   'held', // copies in hand at some point after the mulligans: the play rate's denominator
   'replays', // plays of a copy after its first (back in hand, played again)
-  // Game-clustered sums (metrics.md, "Intervals"): the seat-game, not the copy, is the unit of
-  // GIH WR and IWD. With w = won (0/1), n = copies in hand (gih) or never seen (gns) in one
-  // seat-game: the seat-games holding a copy in hand, Σn², Σw·n² (= Σy² = Σy·n, y = w·n), and
-  // the cross sums Σn_gih·n_gns, Σw·n_gih·n_gns for IWD's covariance. Integers: they merge by addition.
-  'gihGames', 'gihSq', 'wonGihSq', 'gnsSq', 'wonGnsSq', 'gihGns', 'wonGihGns',
+  // Clustered sums (metrics.md, "Per card"): copies are not the unit of GIH WR and IWD, a
+  // cluster of games is (the shard closes one after each seed pair: its two games share the
+  // deal, and both seats of a game share its result). Per cluster, n = copies in hand (gih) or
+  // never seen (gns), y = the won ones: the clusters holding a copy in hand, Σn², Σy², Σy·n of
+  // each, the clusters holding the card, and the cross sums Σy₁y₂, Σy₁n₂, Σn₁y₂, Σn₁n₂ (gih, gns)
+  // for IWD's covariance. Integers: they merge by addition.
+  'gihClusters', 'gihNn', 'gihYy', 'gihYn', 'gnsNn', 'gnsYy', 'gnsYn',
+  'cardClusters', 'xYy', 'xYn', 'xNy', 'xNn',
 ] as const;
 /** Checkpoints of IWD by turn the aggregate holds. */
 export const MAX_CHECKPOINTS = 5;
@@ -200,11 +203,44 @@ export function statLayout(fields: readonly string[], names: readonly string[], 
  */
 export class CardAccumulator {
   readonly sums: Float64Array;
+  /** The open cluster, per kind: copies in hand, won in hand, never seen, won never seen. */
+  readonly cluster: Float64Array;
+  /** Kinds the open cluster holds (whose deck holds the card), listed once. */
+  readonly open: Uint8Array;
+  readonly touched: Int32Array;
+  nTouched = 0;
   constructor(readonly lay: StatLayout) {
     this.sums = new Float64Array(lay.kinds * CARD_COUNTERS.length);
+    this.cluster = new Float64Array(lay.kinds * 4);
+    this.open = new Uint8Array(lay.kinds);
+    this.touched = new Int32Array(lay.kinds);
   }
-  /** Folds the sums into agg.cards[mode] by card name. */
+  /** Adds the open cluster's squares and products into the sums, and starts a new one. */
+  closeCluster(): void {
+    const N = CARD_COUNTERS.length;
+    for (let t = 0; t < this.nTouched; t++) {
+      const k = this.touched[t]!, o = k * 4, c = k * N, s = this.sums, cl = this.cluster;
+      const n1 = cl[o]!, y1 = cl[o + 1]!, n2 = cl[o + 2]!, y2 = cl[o + 3]!;
+      s[c + C.cardClusters]!++;
+      if (n1 > 0) s[c + C.gihClusters]!++;
+      s[c + C.gihNn]! += n1 * n1;
+      s[c + C.gihYy]! += y1 * y1;
+      s[c + C.gihYn]! += y1 * n1;
+      s[c + C.gnsNn]! += n2 * n2;
+      s[c + C.gnsYy]! += y2 * y2;
+      s[c + C.gnsYn]! += y2 * n2;
+      s[c + C.xYy]! += y1 * y2;
+      s[c + C.xYn]! += y1 * n2;
+      s[c + C.xNy]! += n1 * y2;
+      s[c + C.xNn]! += n1 * n2;
+      cl[o] = cl[o + 1] = cl[o + 2] = cl[o + 3] = 0;
+      this.open[k] = 0;
+    }
+    this.nTouched = 0;
+  }
+  /** Folds the sums into agg.cards[mode] by card name (closing any open cluster). */
   foldInto(agg: Aggregate, mode: string): void {
+    this.closeCluster();
     const cards = sub(agg.cards, mode, () => ({}));
     const N = CARD_COUNTERS.length;
     for (let k = 0; k < this.lay.kinds; k++) {
@@ -215,8 +251,11 @@ export class CardAccumulator {
   }
 }
 
-/** Adds one game into the aggregate (cards into the shard's accumulator). */
-export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, matchup: { a: string; b: string }): void {
+/**
+ * Adds one game into the aggregate (cards into the shard's accumulator). The game closes the
+ * cards' cluster unless `keepCluster` (the first game of a seed pair: the pair is the cluster).
+ */
+export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, matchup: { a: string; b: string }, keepCluster = false): void {
   const lay = acc.lay;
   const mode = r.mode;
   if (agg.vpSources.length === 0) agg.vpSources = lay.sources.slice();
@@ -277,13 +316,15 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
       sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
       sums[c + C.setup]! += setup;
       sums[c + C.drawnGames]! += drawn * deck;
-      if (gih > 0) sums[c + C.gihGames]!++;
-      sums[c + C.gihSq]! += gih * gih;
-      sums[c + C.wonGihSq]! += won * gih * gih;
-      sums[c + C.gnsSq]! += gns * gns;
-      sums[c + C.wonGnsSq]! += won * gns * gns;
-      sums[c + C.gihGns]! += gih * gns;
-      sums[c + C.wonGihGns]! += won * gih * gns;
+      const o = k * 4;
+      if (acc.open[k] === 0) {
+        acc.open[k] = 1;
+        acc.touched[acc.nTouched++] = k;
+      }
+      acc.cluster[o]! += gih;
+      acc.cluster[o + 1]! += won * gih;
+      acc.cluster[o + 2]! += gns;
+      acc.cluster[o + 3]! += won * gns;
       for (let k = 0; k < lay.seenBy.length; k++) {
         if (r.turns < lay.checkpoints[k]!) break; // only games that reach the checkpoint
         const seen = st[base + lay.seenBy[k]!]!;
@@ -323,6 +364,7 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   if (r.winner !== -1 && Math.abs(r.vp[0] - r.vp[1]) >= 2) mo[MD.decisive]!++;
   const hist = sub(agg.turns, mode, () => ({} as Record<string, number>));
   hist[r.turns] = (hist[r.turns] ?? 0) + 1;
+  if (!keepCluster) acc.closeCluster();
 }
 
 /** Adds a pair of games (same seed, seats swapped) into the matchup's pair counters. */

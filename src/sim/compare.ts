@@ -4,7 +4,7 @@
 // differences, far below the unpaired one when the patch leaves most games alone. Where the
 // games do not match (an arm with its own bots or games), and for card GIH WR (no per-pair
 // card data), the interval is unpaired: Newcombe's hybrid form over each arm's interval — for
-// a card, its seat-game-clustered interval.
+// a card, its game-clustered interval (the seed pair as cluster).
 import { pairedDifference } from '../report/paired.ts';
 import { round6, rate } from '../report/stats.ts';
 import { C, D, pairWins, type Aggregate } from './aggregate.ts';
@@ -95,7 +95,7 @@ export function compareArms(base: Aggregate, arm: Aggregate, label: string, card
     for (const card of cards) {
       const a = arm.cards[mode]?.[card], b = base.cards[mode]?.[card];
       if (!a || !b) continue;
-      // Newcombe's hybrid form on the two clustered intervals (the seat-game as unit).
+      // Newcombe's hybrid form on the two clustered intervals (the seed pair as cluster).
       const ca = cardIntervals(a).gih, cb = cardIntervals(b).gih;
       const d = ca.rate - cb.rate;
       const lo = d - Math.sqrt((ca.rate - ca.lo) ** 2 + (cb.hi - cb.rate) ** 2);

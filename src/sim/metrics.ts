@@ -21,18 +21,18 @@ export function diffInterval(k1: number, n1: number, k2: number, n2: number): [n
 }
 
 /**
- * A card's GIH WR and IWD with the seat-game as the unit (issue #13): the copies of one game
- * share its result, so counting them as independent trials made the intervals too narrow.
+ * A card's GIH WR and IWD with the game as the unit (issue #13): the copies of one game share
+ * its result, so counting them as independent trials made the intervals too narrow. The
+ * cluster is the seed pair (both games share the deal; both seats of a game its result).
  * GIH WR: the cluster-robust ratio (paired.ts), its interval Wilson's on the effective trials.
- * IWD: GIH WR − GNS WR, both from the same seat-games, with their covariance (delta method).
+ * IWD: GIH WR − GNS WR, both from the same clusters, with their covariance (delta method).
  */
 export function cardIntervals(c: readonly number[]): { gih: ClusteredRate; iwd: ClusteredDiff } {
-  const gihSums = { y: c[C.wonGih]!, n: c[C.gih]!, yy: c[C.wonGihSq]!, nn: c[C.gihSq]!, yn: c[C.wonGihSq]! };
-  const gnsSums = { y: c[C.wonGns]!, n: c[C.gns]!, yy: c[C.wonGnsSq]!, nn: c[C.gnsSq]!, yn: c[C.wonGnsSq]! };
-  const w = c[C.wonGihGns]!;
+  const gihSums = { y: c[C.wonGih]!, n: c[C.gih]!, yy: c[C.gihYy]!, nn: c[C.gihNn]!, yn: c[C.gihYn]! };
+  const gnsSums = { y: c[C.wonGns]!, n: c[C.gns]!, yy: c[C.gnsYy]!, nn: c[C.gnsNn]!, yn: c[C.gnsYn]! };
   return {
-    gih: clusteredRateFromSums({ clusters: c[C.gihGames]!, ...gihSums }),
-    iwd: clusteredDifferenceFromSums(c[C.seatGames]!, gihSums, gnsSums, { y1y2: w, y1n2: w, n1y2: w, n1n2: c[C.gihGns]! }),
+    gih: clusteredRateFromSums({ clusters: c[C.gihClusters]!, ...gihSums }),
+    iwd: clusteredDifferenceFromSums(c[C.cardClusters]!, gihSums, gnsSums, { y1y2: c[C.xYy]!, y1n2: c[C.xYn]!, n1y2: c[C.xNy]!, n1n2: c[C.xNn]! }),
   };
 }
 

@@ -169,7 +169,7 @@ export function runShard(task: ShardTask): ShardResult {
         cardStats: prep.stats,
         leadChanges: game.leadChanges(st),
       };
-      addGame(agg, acc, result, matchup);
+      addGame(agg, acc, result, matchup, g === 0); // the seed pair is the cards' cluster
       winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);
       games++;
       if (rows) {

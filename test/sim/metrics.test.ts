@@ -63,7 +63,7 @@ function counters(v: Partial<Record<(typeof CARD_COUNTERS)[number], number>>): n
   return r;
 }
 
-/** Nisqy's 10 seat-games: [won, copies in hand, copies never seen]. */
+/** Nisqy's 10 clusters (one seat-game each): [won, copies in hand, copies never seen]. */
 const NISQY_GAMES: [number, number, number][] = [
   [1, 3, 1], [1, 2, 0], [1, 2, 0], [1, 2, 0], [0, 2, 1], [0, 2, 1], [0, 2, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0],
 ];
@@ -74,9 +74,10 @@ describe('cardRows on a hand-made aggregate', () => {
     Nisqy: counters({
       seatGames: 10, deck: 20, wonDeck: 12, dealt: 8, wonDealt: 5, kept: 6, oh: 6, wonOh: 4, drawn: 10, wonDrawn: 5,
       gih: 16, wonGih: 9, gns: 4, wonGns: 1, held: 16, played: 8, wonPlayed: 6, pitched: 4, eotDiscard: 2, vpScored: 6, vpGiven: 2, setup: 3,
-      // The seat-games below (NISQY_GAMES): 8 with copies in hand, Σgih² = 34, Σwon·gih² = 21, Σgns² = 4,
-      // Σwon·gns² = 1, Σgih·gns = 7, Σwon·gih·gns = 3.
-      gihGames: 8, gihSq: 34, wonGihSq: 21, gnsSq: 4, wonGnsSq: 1, gihGns: 7, wonGihGns: 3,
+      // The clusters below (NISQY_GAMES), n the copies in hand, y the won ones, n′ and y′ never seen:
+      // 8 with copies in hand, Σn² = 34, Σy² = Σyn = 21; Σn′² = 4, Σy′² = Σy′n′ = 1; 10 clusters;
+      // Σyy′ = Σyn′ = Σny′ = 3, Σnn′ = 7.
+      gihClusters: 8, gihNn: 34, gihYy: 21, gihYn: 21, gnsNn: 4, gnsYy: 1, gnsYn: 1, cardClusters: 10, xYy: 3, xYn: 3, xNy: 3, xNn: 7,
     }),
     'Éclaireuse des Dunes': counters({ seatGames: 4, deck: 8, wonDeck: 2, gih: 5, wonGih: 1, held: 5, played: 1, pitched: 4, dealt: 2, kept: 0 }),
     Arthur: counters({ seatGames: 2, deck: 4, wonDeck: 4, gns: 4, wonGns: 4 }),
@@ -161,16 +162,18 @@ describe('addGame + cardRows on hand-made games', () => {
   const acc = new CardAccumulator(lay);
   // Game 1: seat 0 (X) wins. X holds 2 Alpha: 1 at setup, 1 in the opening hand, played, 2 VP.
   // Y holds 2 Alpha, drawn 3 times (a reshuffle), one played and two pitched; 1 Beta never seen.
-  addGame(agg, acc, game(0, 0, 10, [3, 1], stats([
+  const g1 = game(0, 0, 10, [3, 1], stats([
     [{ deck: 2, setup: 1, dealt: 1, kept: 1, oh: 1, played: 1, vpScored: 2, firstSeenTurn: 1 }, {}],
     [{ deck: 2, dealt: 2, kept: 0, drawn: 3, played: 1, pitched: 2, vpGiven: 1 }, { deck: 1 }],
-  ])), { a: 'X', b: 'Y' });
+  ]));
+  addGame(agg, acc, g1, { a: 'X', b: 'Y' });
   // Game 2: a draw at the turn cap. X: 2 Alpha, 1 kept in the opening hand and pitched, 1 never seen.
   // Y: 1 Beta, dealt, kept and played.
-  addGame(agg, acc, game(-1, 1, 200, [0, 0], stats([
+  const g2 = game(-1, 1, 200, [0, 0], stats([
     [{ deck: 2, dealt: 1, kept: 1, oh: 1, pitched: 1 }, {}],
     [{}, { deck: 1, dealt: 1, kept: 1, oh: 1, played: 1 }],
-  ])), { a: 'X', b: 'Y' });
+  ]));
+  addGame(agg, acc, g2, { a: 'X', b: 'Y' });
   acc.foldInto(agg, 'quick');
   const rows = cardRows(agg);
   const row = (card: string) => rows.find((r) => r.card === card)!;
@@ -189,9 +192,19 @@ describe('addGame + cardRows on hand-made games', () => {
       play_rate: 1, pitch_rate: 0, kept_rate: 1, dealt: 1,
     });
     expect(agg.cards.quick!.Alpha![C.drawnGames]).toBe(2);
-    // Game-clustered sums over the 3 seat-games of Alpha: in hand 1, 3, 1 (won 1, 0, 0); never seen 0, 0, 1.
+    // Each game is a cluster here (both seats together): game 1 holds 1 + 3 copies in hand, 1 won,
+    // none never seen; game 2 holds 1 in hand (a draw) and 1 never seen.
     const a = agg.cards.quick!.Alpha!;
-    expect([a[C.gihGames], a[C.gihSq], a[C.wonGihSq], a[C.gnsSq], a[C.wonGnsSq], a[C.gihGns], a[C.wonGihGns]]).toEqual([3, 11, 1, 1, 0, 1, 0]);
+    const sums = (c: number[]) => [c[C.gihClusters], c[C.gihNn], c[C.gihYy], c[C.gihYn], c[C.gnsNn], c[C.gnsYy], c[C.gnsYn], c[C.cardClusters], c[C.xYy], c[C.xYn], c[C.xNy], c[C.xNn]];
+    expect(sums(a)).toEqual([2, 16 + 1, 1, 4, 1, 0, 0, 2, 0, 0, 0, 1]);
+    // Kept open over both games (as the shard does for a seed pair): one cluster of 5 in hand (1 won),
+    // 1 never seen: Σyn′ = 1·1.
+    const pair = emptyAggregate(), acc2 = new CardAccumulator(lay);
+    addGame(pair, acc2, g1, { a: 'X', b: 'Y' }, true);
+    addGame(pair, acc2, g2, { a: 'X', b: 'Y' });
+    acc2.foldInto(pair, 'quick');
+    expect(sums(pair.cards.quick!.Alpha!)).toEqual([1, 25, 1, 5, 1, 0, 0, 1, 0, 1, 0, 5]);
+    expect(pair.cards.quick!.Alpha![C.gih]).toBe(5);
   });
 
   it('counts the draw on its own in the deck table', () => {
