@@ -1,7 +1,7 @@
 // Determinism of the simulation (src/sim): the same run gives the same bytes on any number
 // of workers, partial aggregates merge the same in any order, and a game's seed depends only
 // on (master seed, pairing, index) — not on which other decks are in the run.
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSeed, hashString } from '../../src/core/seeds.ts';
@@ -128,6 +128,22 @@ describe('mergeInto: partial aggregates merge the same in any order', () => {
     expect(stableJson(summarize(threaded.aggregates.get('')!))).toBe(texts[0]);
   });
 
+  it('pair results merge into place, also from a journal (JSON turns the holes before a shard\'s first pair into nulls)', () => {
+    const tasks = planTasks({ ...spec(1), sides: spec(1).sides.slice(0, 2), gamesPerPairing: 40, shardPairs: 6, wantRows: false });
+    expect(tasks.map((t) => t.pairStart)).toEqual([0, 6, 12, 18]);
+    const shards = tasks.map((t) => runShard(t).agg);
+    const direct = emptyAggregate(), viaJson = emptyAggregate();
+    for (const a of shards.slice().reverse()) mergeInto(direct, a);
+    for (const a of shards) mergeInto(viaJson, JSON.parse(JSON.stringify(a)) as Aggregate);
+    const codes = Object.values(direct.pairs.quick!)[0]!;
+    expect(codes).toHaveLength(20);
+    expect(codes.every((c) => c >= 1 && c <= 9)).toBe(true);
+    expect(Object.values(viaJson.pairs.quick!)[0]).toEqual(codes);
+    // Each code is the pair's result: side A's wins over its two games add up to the matchup's.
+    const m = Object.values(direct.matchups.quick!)[0]!;
+    expect(codes.reduce((s, c) => s + ((c - 1) % 3), 0)).toBe(m[1]);
+  });
+
   it('merging a shard twice counts it twice (the orders above are not trivially equal)', () => {
     const task = planTasks({ ...spec(1), sides: spec(1).sides.slice(0, 2), gamesPerPairing: 20, shardPairs: 10, wantRows: false })[0]!;
     const one = runShard(task).agg;
@@ -195,5 +211,31 @@ describe('lab simulate: --workers 1 and --workers 3 write the same files', () =>
     const ge = three.filter((r) => r.deck_a === NAME_E && r.deck_b === NAME_G).map((r) => r.seed);
     expect(ge).toHaveLength(600);
     expect(ge.filter((s, i) => s === two[i]!.seed).length).toBe(0);
+  });
+});
+
+describe('lab experiment: --workers 1 and --workers 2 write the same differences', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir('det-exp');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('byte-identical differences.csv (paired by seed pair) and arm tables', async () => {
+    const file = join(dir, 'exp.json');
+    writeFileSync(file, JSON.stringify({
+      name: 'det', decks: [join(ROOT, QUICK_G), join(ROOT, QUICK_V), join(ROOT, QUICK_E)], bots: 'random', games: 300, seed: 31,
+      arms: [{ name: 'nisqy', patches: [{ card: 'Nisqy', power: 8 }] }],
+    }));
+    const [r1, r2] = await Promise.all([1, 2].map((w) => lab(['experiment', file, '--workers', String(w), '--quiet', '--out', join(dir, `w${w}`)])));
+    for (const r of [r1!, r2!]) expect(r.status, r.stderr).toBe(0);
+    const files = ['differences.csv', 'summary.json', 'arms/base/cards.csv', 'arms/nisqy/cards.csv', 'arms/nisqy/decks.csv'];
+    for (const f of files) {
+      const a = readFileSync(join(dir, 'w1', f), 'utf8'), b = readFileSync(join(dir, 'w2', f), 'utf8');
+      expect(a.length, f).toBeGreaterThan(0);
+      expect(b === a, `${f} differs between --workers 1 and --workers 2`).toBe(true);
+    }
+    const rows = readCsv(join(dir, 'w1', 'differences.csv')).rows;
+    expect(rows.filter((x) => x.kind === 'deck').map((x) => x.interval)).toEqual(['paired', 'paired', 'paired']);
   });
 });
