@@ -545,7 +545,7 @@ export interface DifferenceAssessment extends DifferenceRow {
   status: 'significant after BH' | 'interval excludes 0, not after BH' | 'not significant';
 }
 
-/** Each difference's p-value against 0 (from its Newcombe interval) and Benjamini–Hochberg across all of them. */
+/** Each difference's p-value against 0 (from its interval, paired or Newcombe's) and Benjamini–Hochberg across all of them. */
 export function assessDifferences(diffs: DifferenceRow[], q = 0.05): DifferenceAssessment[] {
   const ps = diffs.map((d) => (d.diff === null || d.lo === null || d.hi === null ? NaN : intervalBandPValue(d.diff, d.lo, d.hi, [0, 0], Z95)));
   const kept = benjaminiHochberg(ps, q);

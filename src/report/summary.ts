@@ -95,6 +95,8 @@ export interface DifferenceRow {
   hi: Num;
   n: number;
   significant: boolean;
+  /** paired by seed pair, or unpaired (results written before it say nothing). */
+  interval?: 'paired' | 'unpaired';
 }
 
 export interface SweepPoint {
