@@ -353,21 +353,61 @@ function similarity(a: string, b: string): number {
   return k;
 }
 
-export function runScenario(spec: ScenarioSpec, file: string, cat?: Catalogue): ScenarioResult {
-  const b = buildScenario(spec, file, cat);
+/** Which seat order a scenario runs in: as written (the first player listed is seat 0), exchanged, or both. */
+export type SeatOrder = 'both' | 'as-written' | 'exchanged';
+
+/** The same position with the seats exchanged: the second player listed becomes seat 0. */
+export function exchangeSeats(spec: ScenarioSpec): ScenarioSpec {
+  const steps = spec.steps.map((st) => {
+    const log = st.expect?.log;
+    if (log === undefined) return st;
+    const mirrored = Array.isArray(log) ? (log as string[]).map(mirrorScore) : mirrorScore(log as string);
+    return { ...st, expect: { ...st.expect, log: mirrored } };
+  });
+  return { ...spec, players: Object.fromEntries(Object.entries(spec.players).reverse()), steps };
+}
+
+/** The log writes the score in seat order ("…: 1–0", "(VP 1–0, …"): exchanged seats read it the other way. */
+export function mirrorScore(text: string): string {
+  return text.replace(/(\): |\(VP )(\d+)–(\d+)/g, '$1$3–$2');
+}
+
+/**
+ * Runs a scenario as written, then with the seats exchanged: everything in a scenario is
+ * named by player (and slots from each owner's own left, D27), so the same expectations
+ * hold whichever seat a player sits in. A rule that reads the wrong seat fails one of the two.
+ */
+export function runScenario(spec: ScenarioSpec, file: string, cat?: Catalogue, seats: SeatOrder = 'both'): ScenarioResult {
+  if (seats === 'exchanged') return runOnce(exchangeSeats(spec), file, cat, true);
+  const first = runOnce(spec, file, cat, false);
+  if (seats === 'as-written' || !first.ok) return first;
+  const second = runOnce(exchangeSeats(spec), file, cat, true);
+  return second.ok ? first : second;
+}
+
+function runOnce(spec: ScenarioSpec, file: string, cat: Catalogue | undefined, exchanged: boolean): ScenarioResult {
   const name = spec.name ?? file;
+  const tag = exchanged ? 'with the seats exchanged: ' : '';
+  let b: BuiltScenario | undefined;
   let count = 0;
-  for (let i = 0; i < spec.steps.length; i++) {
-    const step = spec.steps[i]!;
-    const where = `steps[${i}]`;
-    if (step.do !== undefined) {
-      const a = findAction(b, step.do, where, file);
-      b.game.apply(b.state, a);
-      count++;
-    } else if (step.expect !== undefined) {
-      const problem = checkExpectation(b, step.expect, where, file);
-      if (problem) return { name, file, ok: false, failure: `${where}: ${problem}`, steps: count, log: b.state.log!.text() };
+  try {
+    b = buildScenario(spec, file, cat);
+    for (let i = 0; i < spec.steps.length; i++) {
+      const step = spec.steps[i]!;
+      const where = `steps[${i}]`;
+      if (step.do !== undefined) {
+        const a = findAction(b, step.do, where, file);
+        b.game.apply(b.state, a);
+        count++;
+      } else if (step.expect !== undefined) {
+        const problem = checkExpectation(b, step.expect, where, file);
+        if (problem) return { name, file, ok: false, failure: `${tag}${where}: ${problem}`, steps: count, log: b.state.log!.text() };
+      }
     }
+  } catch (e) {
+    // A file that runs as written but not exchanged is a fault of the engine, not of the file.
+    if (!exchanged || !(e instanceof ScenarioError)) throw e;
+    return { name, file, ok: false, failure: `${tag}${e.message.slice(file.length + 2)}`, steps: count, log: b?.state.log?.text() ?? '' };
   }
   return { name, file, ok: true, steps: count, log: b.state.log!.text() };
 }
