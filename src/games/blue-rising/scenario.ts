@@ -138,7 +138,7 @@ export interface ScenarioSpec {
   steps: ScenarioStep[];
 }
 
-const EXPECT_KEYS = ['power', 'fight', 'vp', 'pool', 'zone', 'equipped', 'tapped', 'handSize', 'deckSize', 'discardSize', 'winner', 'phase', 'current', 'keywords', 'notKeywords', 'absent', 'log', 'legal', 'notLegal'];
+const EXPECT_KEYS = ['power', 'asAttacker', 'asDefender', 'fight', 'vp', 'pool', 'zone', 'equipped', 'tapped', 'handSize', 'deckSize', 'discardSize', 'winner', 'phase', 'current', 'keywords', 'notKeywords', 'absent', 'log', 'legal', 'notLegal'];
 const ATTACK_STEPS = ['2a', '2b', '3b'];
 
 function fail(file: string, where: string, msg: string): never {
@@ -597,6 +597,16 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
           if (gs < 0) return `power of ${name}: ${name} is not in play`;
           const got = currentPower(st, gs);
           if (got !== want) return `power of ${name}: expected ${want}, got ${got}`;
+        }
+        break;
+      case 'asAttacker':
+      case 'asDefender':
+        // What it would fight with now in that role, Support aside (R39): Attaque/Défense included.
+        for (const [name, want] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `${key} ${name}: ${name} is not in play`;
+          const got = charPower(st, gs, key === 'asAttacker' ? ROLE_ATTACKER : ROLE_DEFENDER);
+          if (got !== want) return `${key} ${name}: expected ${want}, got ${got}`;
         }
         break;
       case 'fight': {

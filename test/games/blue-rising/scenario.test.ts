@@ -129,3 +129,13 @@ describe('positions refused', () => {
     expect(runScenario(duel({}, { artefact: 'Talisman de la Dernière Garde' }), 'standard.json').ok).toBe(true);
   });
 });
+
+describe('powers by role', () => {
+  it('"asDefender" counts Défense and "asAttacker" Attaque, outside a fight', () => {
+    // Gardien du Pont: 2 base, Défense+2.
+    const s = duel({ steps: [{ expect: { asDefender: { 'Gardien du Pont': 4 }, asAttacker: { 'Gardien du Pont': 2 }, power: { 'Gardien du Pont': 2 } } }] }, { board: { 'front-left': 'Gardien du Pont' } });
+    expect(runScenario(s, 'role.json').failure).toBeUndefined();
+    s.steps = [{ expect: { asDefender: { 'Gardien du Pont': 2 } } }];
+    expect(runScenario(s, 'role.json').failure).toBe('steps[0]: asDefender Gardien du Pont: expected 2, got 4');
+  });
+});
