@@ -3,13 +3,12 @@
 // and clone checks, 9 s a mutant for what the random games already catch), and the
 // command-line and simulation tests, which run the engine in child processes and workers
 // where Stryker cannot switch a mutant on. Leaving tests out can only lower the score.
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.ts';
 
-export default defineConfig({
+export default mergeConfig(base, defineConfig({
   test: {
     include: ['test/games/blue-rising/**/*.test.ts'],
     exclude: ['test/games/blue-rising/conformance.test.ts'],
-    testTimeout: 180000,
-    hookTimeout: 180000,
   },
-});
+}));

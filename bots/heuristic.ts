@@ -22,6 +22,7 @@ import {
   A_MOVE,
   A_MULLIGAN,
   A_PASS,
+  A_RESIST_PAY,
   A_PAY_DISCARD,
   A_PAY_ENV,
   A_PAY_SACRIFICE,
@@ -125,6 +126,7 @@ import {
   O_PEND_RETURN,
   O_PHASE,
   O_POOL,
+  O_RS_SLOT,
   O_STEP,
   O_SUPPORT,
   O_SUPPORTER,
@@ -140,6 +142,7 @@ import {
   PH_MULLIGAN,
   PH_PAUSE,
   PH_PAY,
+  PH_RESIST,
   PH_REACTION,
   PH_SETUP,
   PH_WINDOW,
@@ -149,6 +152,7 @@ import type { Bot } from './bot.ts';
 import aggroProfile from './profiles/aggro.json' with { type: 'json' };
 import controlProfile from './profiles/control.json' with { type: 'json' };
 import midrangeProfile from './profiles/midrange.json' with { type: 'json' };
+import { parseJson } from '../src/core/json.ts';
 
 // ======================= profiles =======================
 
@@ -237,9 +241,9 @@ export function loadProfileFrom(file: string | URL): HeuristicProfile {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch (e) {
-    throw new ProfileError(`${path}: not valid JSON (${(e as Error).message})`);
+    throw new ProfileError(`${path}: ${(e as Error).message}`);
   }
   return parseProfile(data, path);
 }
@@ -525,6 +529,12 @@ export class HeuristicBot implements Bot<BRState> {
       case PH_REACTION: this.setupFight(); for (let i = 0; i < n; i++) sc[i] = this.scoreReaction(legal[i]!); return;
       case PH_WINDOW: this.scoreWindow(legal, n, sc); return;
       case PH_PAUSE: for (let i = 0; i < n; i++) sc[i] = this.scoreArtefactAction(legal[i]!); return;
+      case PH_RESIST: {
+        // D22: pay the extra when it costs no card (pool and resource effects), else skip.
+        const extra = resistance(this.st, this.op * 6 + this.w[O_RS_SLOT]!);
+        for (let i = 0; i < n; i++) sc[i] = legal[i] === A_RESIST_PAY ? (extra <= this.pool + this.freeRes ? 1 : -1) : 0;
+        return;
+      }
       case PH_EOT_DISCARD:
       case PH_EOT_DOWN: this.scoreEot(legal, n, sc); return;
     }

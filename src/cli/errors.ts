@@ -17,15 +17,32 @@ export class CheckFailed extends Error {}
 
 const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError, PatchError, RuleOptionError, ExperimentError];
 
+/** File-system error codes that mean "this path cannot be written as asked": bad input, exit 2. */
+const PATH_ERROR_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR']);
+
+function pathError(err: unknown): NodeJS.ErrnoException | null {
+  const e = err as NodeJS.ErrnoException;
+  return e instanceof Error && typeof e.path === 'string' && e.code !== undefined && PATH_ERROR_CODES.has(e.code) ? e : null;
+}
+
+/** "EACCES: permission denied", from a Node file-system error. */
+export function fsReason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  if (!(e instanceof Error) || !e.code) return String(err);
+  const words = e.message.replace(new RegExp(`^${e.code}: `), '').replace(/,.*$/, '');
+  return `${e.code}: ${words}`;
+}
+
 export function exitCodeOf(err: unknown): number {
   if (err instanceof CheckFailed || err instanceof SimulationError) return 1;
-  if (INPUT_ERRORS.some((E) => err instanceof E)) return 2;
+  if (INPUT_ERRORS.some((E) => err instanceof E) || pathError(err)) return 2;
   return 3;
 }
 
 export function reportError(err: unknown): number {
   const code = exitCodeOf(err);
-  const msg = err instanceof Error ? err.message : String(err);
+  const fsErr = pathError(err);
+  const msg = fsErr ? `${fsErr.path}: ${fsReason(fsErr)}` : err instanceof Error ? err.message : String(err);
   const oneLine = msg.replace(/\s*\n\s*/g, ' ');
   process.stderr.write(code === 3 ? `lab: internal error: ${oneLine} (LAB_DEBUG=1 shows the stack)\n` : `lab: ${oneLine}\n`);
   if (process.env.LAB_DEBUG && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);

@@ -36,23 +36,47 @@ function commandPath(c: Command): string {
   return names.join(' ');
 }
 
-// Commander's own errors (unknown option, bad choice) stay on one line, with a pointer to help.
+// Commander's own errors (unknown option or command, bad choice, missing argument) take the
+// form of every other error: one line "lab: …", with a pointer to the command's help.
 const overrideAll = (c: Command): void => {
   c.exitOverride();
+  c.showHelpAfterError(false);
   c.configureOutput({
-    outputError: (str, write) => write(`${str.split('\n')[0]} (${commandPath(c)} --help)\n`),
+    outputError: (str, write) => {
+      const oneLine = str.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim();
+      write(`lab: ${oneLine} (${commandPath(c)} --help)\n`);
+    },
   });
   c.commands.forEach(overrideAll);
 };
 overrideAll(program);
 
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  if (err instanceof CommanderError) {
-    // Help and version exit 0; every usage error exits 2.
-    process.exitCode = err.exitCode === 0 ? 0 : 2;
-  } else {
-    throw err;
+/** A command that only groups others (`lab`, `lab deck`), given without one of them. */
+function missingSubcommand(argv: string[]): Command | null {
+  let c = program;
+  for (const word of argv) {
+    if (word === '--help' || word === '-h') return null;
+    if (word.startsWith('-')) return null;
+    const sub = c.commands.find((k) => k.name() === word || k.aliases().includes(word));
+    if (!sub) return null;
+    c = sub;
+  }
+  return c.commands.length > 0 ? c : null;
+}
+
+const bare = missingSubcommand(process.argv.slice(2));
+if (bare) {
+  process.stderr.write(`lab: missing command: one of ${bare.commands.map((k) => k.name()).join(', ')} (${commandPath(bare)} --help)\n`);
+  process.exitCode = 2;
+} else {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit 0; every usage error exits 2.
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+    } else {
+      throw err;
+    }
   }
 }

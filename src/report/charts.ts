@@ -211,7 +211,7 @@ export function cardPlayPitchChart(mode: string, cards: CardRow[], id: string): 
   const rows = raw.map((c, i) => ({ card: c.card, label_right: fit[i] === 'right' ? c.card : '', label_left: fit[i] === 'left' ? c.card : '', play_rate: c.play_rate, pitch_rate: c.pitch_rate, n: c.gih_n, played: c.played, pitched: c.pitched,
     desc: `${c.card}: play rate ${pct(c.play_rate)}, pitch rate ${pct(c.pitch_rate)}, n = ${int(c.gih_n)} copies in hand` }));
   const labelled = fit.filter(Boolean).length;
-  const x = { field: 'play_rate', type: 'quantitative' as const, title: 'play rate: copies played / copies in hand', axis: { format: '.0%' }, scale: { domain: [0, xMax], nice: false, padding: 0 } };
+  const x = { field: 'play_rate', type: 'quantitative' as const, title: 'play rate: copies played (once or more) / copies held', axis: { format: '.0%' }, scale: { domain: [0, xMax], nice: false, padding: 0 } };
   const yy = { field: 'pitch_rate', type: 'quantitative' as const, title: 'pitch rate: copies discarded for resources / copies in hand', axis: { format: '.0%' }, scale: { domain: [0, yMax], nice: false, padding: 0 } };
   const title = `Play rate against pitch rate — ${mode}`;
   return {

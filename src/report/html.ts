@@ -3,6 +3,7 @@
 // charts by section, each with its caption and a link to its vega-lite spec.
 import { itemKey, type FlagSet } from './flags.ts';
 import type { Section } from './charts.ts';
+import type { MetricDefinition } from './glossary.ts';
 
 export interface PageChart {
   id: string;
@@ -36,6 +37,8 @@ export interface PageInput {
   notes: string[];
   /** Per-section remarks (a chart that could not be drawn, and why). */
   remarks: Partial<Record<Section, string[]>>;
+  /** What each metric means (the page must read offline), and a relative link to METRICS.md. */
+  glossary?: { definitions: readonly MetricDefinition[]; metricsHref: string };
 }
 
 export function escapeHtml(s: string): string {
@@ -61,7 +64,7 @@ export function scopeSvgIds(svg: string, prefix: string): string {
 
 const SECTIONS: { id: Section; title: string; intro: string }[] = [
   { id: 'experiment', title: 'Experiment: arms against the base', intro: 'Every arm plays the same seeds as the base arm (common random numbers).' },
-  { id: 'cards', title: 'Cards', intro: 'Per card, copy-weighted over games (metrics.md). n = copies.' },
+  { id: 'cards', title: 'Cards', intro: 'Per card, copy-weighted over games (see What each metric means). n = copies.' },
   { id: 'decks', title: 'Decks', intro: 'Per deck: matchups, strength and win rate. n = games.' },
   { id: 'modes', title: 'Modes', intro: 'Per mode (standard, quick). n = games.' },
 ];
@@ -96,6 +99,9 @@ figcaption { font-size: .9rem; color: #444; margin-bottom: .5rem; max-width: 820
 ul.links { columns: 2; font-size: .92rem; }
 .remark { color: #8a5a00; font-size: .9rem; }
 footer { margin-top: 3rem; font-size: .85rem; color: #666; }
+table.glossary { border-collapse: collapse; font-size: .88rem; }
+table.glossary th, table.glossary td { text-align: left; vertical-align: top; padding: .25rem .6rem .25rem 0; border-bottom: 1px solid #eee; }
+table.glossary td:nth-child(2) { color: #555; font-size: .82rem; }
 `;
 
 function flagItem(a: FlagSet['flagged'][number], extra = ''): string {
@@ -163,7 +169,7 @@ export function buildPage(input: PageInput): string {
   body.push(`<h1>${escapeHtml(input.title)}</h1>`);
   body.push(`<p class="sub">${escapeHtml(input.subtitle)}</p>`);
   body.push(`<dl class="facts">${input.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
-  body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}<a href="#notes">Notes</a></nav>`);
+  body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}${input.glossary ? '<a href="#metrics">What each metric means</a>' : ''}<a href="#notes">Notes</a></nav>`);
   body.push('</header>');
   if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}</section>`);
   body.push(flagsSection(input));
@@ -182,6 +188,12 @@ export function buildPage(input: PageInput): string {
       body.push('</figure>');
     }
     body.push('</section>');
+  }
+  if (input.glossary) {
+    const g = input.glossary;
+    body.push('<section id="metrics"><h2>What each metric means</h2>');
+    body.push(`<table class="glossary"><thead><tr><th>metric</th><th>where</th><th>what it means</th></tr></thead><tbody>${g.definitions.map((d) => `<tr><td>${escapeHtml(d.term)}</td><td>${escapeHtml(d.where)}</td><td>${escapeHtml(d.meaning)}</td></tr>`).join('')}</tbody></table>`);
+    body.push(`<p class="sub">How each is computed, and its known biases: <a href="${escapeHtml(g.metricsHref)}">METRICS.md</a> (in the project's src/report/).</p></section>`);
   }
   body.push(`<section id="notes"><h2>Notes</h2><ul>${input.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></section>`);
   body.push('<footer>Written by <code>lab report</code> (Blue Rising Lab). Self-contained: charts are inline SVG rendered with vega from the vega-lite specs beside this file; no script, nothing fetched.</footer>');

@@ -2,13 +2,15 @@
 // DIR/report/index.html (self-contained, inline SVG charts) and one vega-lite spec per chart
 // (DIR/report/<chart>.vl.json), each file written to a temporary name and renamed.
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { atomicWrite } from '../sim/output.ts';
 import {
   assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
   firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { assessArm, bandText, correctionText, type Assessment, type FlagSet } from './flags.ts';
+import { METRIC_DEFINITIONS } from './glossary.ts';
 import { buildPage, type PageLink } from './html.ts';
 import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
@@ -78,6 +80,7 @@ function linksOf(results: Results, reportDir: string): { links: PageLink[]; grou
     ['cards.csv', 'per mode and card: GIH WR, IWD, play and pitch rates, IWD by turn'],
     ['decks.csv', 'per mode and deck: WR, first-move WR, VP, turns'],
     ['matchups.csv', 'per pair of decks: WR with interval, pairs, WR by who moved first'],
+    ['deck_matchups.csv', 'each pair from both sides: filter one deck to see all its matchups'],
     ['modes.csv', 'per mode: first-player advantage, draws, length, VP sources'],
   ];
   const links: PageLink[] = [];
@@ -194,7 +197,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
 
   const notes = [
     'Intervals are 95%: Wilson for win rates, Newcombe for differences (IWD, arm − base). A win rate counts draws (turn cap) as not won.',
-    'GIH WR, GD/GNS WR and IWD follow metrics.md (17lands definitions, copy-weighted). GD, GNS and IWD favour cards that want long games; cards.csv has IWD by turn.',
+    'GIH WR, GD/GNS WR and IWD follow METRICS.md (17lands definitions, copy-weighted). GD, GNS and IWD favour cards that want long games; cards.csv has IWD by turn.',
     `Flags: ${correctionText(flagSets[0]!)}`,
     'Deck strength: Bradley–Terry with a first-move term, logit P(i beats j) = βᵢ − βⱼ + γ·[i moves first], fitted by Newton–Raphson maximum likelihood from the matchup table split by who moved first; β centred to sum 0; standard errors from the inverse of the observed information; a draw counts half a win to each side.',
     results.kind === 'experiment'
@@ -217,6 +220,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     notes,
     remarks,
     preface: opts.preface ?? nightlyPreface(results.dir),
+    glossary: { definitions: METRIC_DEFINITIONS, metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
   });
   const htmlFile = join(outDir, 'index.html');
   atomicWrite(htmlFile, html);
@@ -229,6 +233,9 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     strength,
   };
 }
+
+/** The project's metrics page, linked from the report relative to where the report is. */
+const METRICS_FILE = fileURLToPath(new URL('./METRICS.md', import.meta.url));
 
 /** A nightly folder keeps its comparison in changes.json: a re-made report keeps it on top. */
 function nightlyPreface(dir: string): ReportOptions['preface'] {

@@ -2,6 +2,7 @@
 // and, when present, manifest.json; the tables of each arm, in the shapes src/sim/metrics.ts writes.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseJson } from '../core/json.ts';
 
 /** A results folder the report cannot read: the command turns it into a one-line usage error. */
 export class ReportError extends Error {}
@@ -150,9 +151,9 @@ function readJson(file: string, what: string): Record<string, unknown> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
-    throw new ReportError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ReportError(`${file}: ${(e as Error).message}`);
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new ReportError(`${file}: not a JSON object`);
   return json as Record<string, unknown>;

@@ -10,7 +10,7 @@ export const CARD_COUNTERS = [
   'drawn', 'wonDrawn', // drawn after the opening hand
   'gih', 'wonGih', // in hand: oh + drawn
   'gns', 'wonGns', // never seen: max(0, deck − setup − oh − drawn)
-  'played', 'wonPlayed',
+  'played', 'wonPlayed', // copies played at least once (a copy replayed counts once)
   'pitched', 'eotDiscard',
   'vpScored', 'vpGiven',
   'setup',
@@ -22,6 +22,8 @@ export const CARD_COUNTERS = [
   't2Seen', 't2WonSeen', 't2Unseen', 't2WonUnseen',
   't3Seen', 't3WonSeen', 't3Unseen', 't3WonUnseen',
   't4Seen', 't4WonSeen', 't4Unseen', 't4WonUnseen',
+  'held', // copies in hand at some point after the mulligans: the play rate's denominator
+  'replays', // plays of a copy after its first (back in hand, played again)
 ] as const;
 /** Checkpoints of IWD by turn the aggregate holds. */
 export const MAX_CHECKPOINTS = 5;
@@ -37,6 +39,7 @@ export const MATCHUP_COUNTERS = [
   'games', 'winsA', 'winsB', 'draws',
   'pairs', 'pairsBothA', 'pairsSplit', 'pairsBothB', 'pairsWithDraw',
   'aFirstGames', 'aFirstWins', 'bFirstGames', 'bFirstWinsA',
+  'aFirstWinsB', 'bFirstWinsB', // B's wins by who moved first (draws make them more than the rest)
 ] as const;
 export const M = Object.fromEntries(MATCHUP_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MATCHUP_COUNTERS)[number], number>;
 
@@ -136,6 +139,9 @@ export interface StatLayout {
   fields: number;
   names: readonly string[];
   f: Record<'deck' | 'setup' | 'dealt' | 'kept' | 'oh' | 'drawn' | 'played' | 'pitched' | 'eotDiscard' | 'vpScored' | 'vpGiven', number>;
+  /** Optional counters (-1 when the game records none): replays, and copies held (else in hand = oh + drawn). */
+  replays: number;
+  held: number;
   sources: readonly string[];
   /** Checkpoint turns and the field of "copies seen by that turn" for each. */
   checkpoints: readonly number[];
@@ -156,7 +162,7 @@ export function statLayout(fields: readonly string[], names: readonly string[], 
     if (i < 0) throw new Error(`the game records no "seenBy${t}" card counter`);
     return i;
   });
-  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy };
+  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy, replays: fields.indexOf('replays'), held: fields.indexOf('held') };
 }
 
 /**
@@ -234,6 +240,8 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
       sums[c + C.wonGns]! += won * gns;
       sums[c + C.played]! += played;
       sums[c + C.wonPlayed]! += won * played;
+      sums[c + C.held]! += lay.held >= 0 ? st[base + lay.held]! : gih;
+      if (lay.replays >= 0) sums[c + C.replays]! += st[base + lay.replays]!;
       sums[c + C.pitched]! += st[base + f.pitched]!;
       sums[c + C.eotDiscard]! += st[base + f.eotDiscard]!;
       sums[c + C.vpScored]! += st[base + f.vpScored]!;
@@ -258,12 +266,15 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   if (r.winner === -1) mrow[M.draws]!++;
   else if (r.winner === seatOfA) mrow[M.winsA]!++;
   else mrow[M.winsB]!++;
+  const seatOfB = 1 - seatOfA;
   if (r.first === seatOfA) {
     mrow[M.aFirstGames]!++;
     if (r.winner === seatOfA) mrow[M.aFirstWins]!++;
+    if (r.winner === seatOfB) mrow[M.aFirstWinsB]!++;
   } else {
     mrow[M.bFirstGames]!++;
     if (r.winner === seatOfA) mrow[M.bFirstWinsA]!++;
+    if (r.winner === seatOfB) mrow[M.bFirstWinsB]!++;
   }
   mo[MD.games]!++;
   if (r.winner === -1) mo[MD.draws]!++;

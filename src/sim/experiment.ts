@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
+import { parseJson } from '../core/json.ts';
 
 export class ExperimentError extends Error {}
 
@@ -145,6 +146,16 @@ function describeAjvError(e: ErrorObject): string {
   }
 }
 
+/**
+ * Games are played in pairs, one seed with the seats swapped: an odd count cannot be played
+ * as asked. Returns what to say about `n`, or null when it is even.
+ */
+export function oddGames(n: number): string | null {
+  if (n % 2 === 0) return null;
+  const near = n > 1 ? `${n - 1} or ${n + 1}` : `${n + 1}`;
+  return `${n} is odd, and games are played in pairs with the seats swapped: use ${near}`;
+}
+
 /** Reads and validates an experiment file; deck paths become absolute (relative to the file or the cwd). */
 export function loadExperiment(file: string): ExperimentFile {
   let text: string;
@@ -155,14 +166,18 @@ export function loadExperiment(file: string): ExperimentFile {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
-    throw new ExperimentError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ExperimentError(`${file}: ${(e as Error).message}`);
   }
   if (!validate(json)) throw new ExperimentError(`${file}: ${describeAjvError(validate.errors![0]!)}`);
   const exp = json as unknown as ExperimentFile;
+  const odd = oddGames(exp.games);
+  if (odd) throw new ExperimentError(`${file}: games: ${odd}`);
   const names = new Set<string>(['base']);
   for (const [i, a] of (exp.arms ?? []).entries()) {
+    const oddArm = a.games === undefined ? null : oddGames(a.games);
+    if (oddArm) throw new ExperimentError(`${file}: arms.${i}.games: ${oddArm}`);
     if (names.has(a.name)) throw new ExperimentError(`${file}: arms.${i}.name: "${a.name}" is used twice (the base arm is "base")`);
     names.add(a.name);
     if (a.target !== undefined && a.bots === undefined) throw new ExperimentError(`${file}: arms.${i}.target: a target needs the arm's own bots (it is a ladder rung's threshold)`);

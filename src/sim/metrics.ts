@@ -21,7 +21,7 @@ export function diffInterval(k1: number, n1: number, k2: number, n2: number): [n
 
 export const CARD_COLUMNS = [
   'mode', 'card', 'seat_games', 'copies', 'gp_wr', 'oh_wr', 'gd_wr', 'gih_n', 'gih_wr', 'gih_lo', 'gih_hi',
-  'gns_n', 'gns_wr', 'iwd', 'iwd_lo', 'iwd_hi', 'played', 'play_rate', 'played_wr', 'pitched', 'pitch_rate',
+  'gns_n', 'gns_wr', 'iwd', 'iwd_lo', 'iwd_hi', 'held', 'played', 'replays', 'play_rate', 'played_wr', 'pitched', 'pitch_rate',
   'vp_per_play', 'vp_given_per_play', 'dealt', 'dealt_wr', 'kept_rate', 'eot_discard', 'setup',
 ] as const;
 
@@ -55,13 +55,17 @@ export function cardRows(agg: Aggregate): Row[] {
         iwd: r6(rate(c[C.wonGih]!, c[C.gih]!) - rate(c[C.wonGns]!, c[C.gns]!)),
         iwd_lo: r6(il),
         iwd_hi: r6(ih),
+        held: c[C.held]!,
         played: c[C.played]!,
-        play_rate: r6(rate(c[C.played]!, c[C.gih]!)),
+        replays: c[C.replays]!,
+        // Copies played at least once over copies held: a rate, whatever the replays.
+        play_rate: r6(rate(c[C.played]!, c[C.held]!)),
         played_wr: r6(rate(c[C.wonPlayed]!, c[C.played]!)),
         pitched: c[C.pitched]!,
         pitch_rate: r6(rate(c[C.pitched]!, c[C.gih]!)),
-        vp_per_play: r6(rate(c[C.vpScored]!, c[C.played]!)),
-        vp_given_per_play: r6(rate(c[C.vpGiven]!, c[C.played]!)),
+        // Per play, replays included.
+        vp_per_play: r6(rate(c[C.vpScored]!, c[C.played]! + c[C.replays]!)),
+        vp_given_per_play: r6(rate(c[C.vpGiven]!, c[C.played]! + c[C.replays]!)),
         dealt: c[C.dealt]!,
         dealt_wr: r6(rate(c[C.wonDealt]!, c[C.dealt]!)),
         kept_rate: r6(rate(c[C.kept]!, c[C.dealt]!)),
@@ -125,6 +129,42 @@ export function matchupRows(agg: Aggregate): Row[] {
   }
   return out;
 }
+
+/** deck_matchups.csv: every matchup from each deck's side (a deck against itself once), so one deck's rows filter alone. */
+export const DECK_MATCHUP_COLUMNS = [
+  'mode', 'deck', 'opponent', 'games', 'wins', 'losses', 'draws', 'wr', 'wr_lo', 'wr_hi',
+  'pairs', 'pairs_both_won', 'pairs_split', 'pairs_both_lost', 'pairs_with_draw', 'first_games', 'first_wr', 'second_games', 'second_wr',
+] as const;
+
+export function deckMatchupRows(agg: Aggregate): Row[] {
+  const out: Row[] = [];
+  for (const mode of Object.keys(agg.matchups).sort()) {
+    const t = agg.matchups[mode]!;
+    for (const key of Object.keys(t)) {
+      const m = t[key]!;
+      const [a, b] = key.split('\t') as [string, string];
+      const side = (deck: string, opponent: string, fromA: boolean): Row => {
+        const wins = fromA ? m[M.winsA]! : m[M.winsB]!;
+        const losses = fromA ? m[M.winsB]! : m[M.winsA]!;
+        const [lo, hi] = wilson(wins, m[M.games]!);
+        const firstGames = fromA ? m[M.aFirstGames]! : m[M.bFirstGames]!;
+        const secondGames = fromA ? m[M.bFirstGames]! : m[M.aFirstGames]!;
+        return {
+          mode, deck, opponent, games: m[M.games]!, wins, losses, draws: m[M.draws]!,
+          wr: r6(rate(wins, m[M.games]!)), wr_lo: r6(lo), wr_hi: r6(hi),
+          pairs: m[M.pairs]!, pairs_both_won: fromA ? m[M.pairsBothA]! : m[M.pairsBothB]!, pairs_split: m[M.pairsSplit]!,
+          pairs_both_lost: fromA ? m[M.pairsBothB]! : m[M.pairsBothA]!, pairs_with_draw: m[M.pairsWithDraw]!,
+          first_games: firstGames, first_wr: r6(rate(fromA ? m[M.aFirstWins]! : m[M.bFirstWinsB]!, firstGames)),
+          second_games: secondGames, second_wr: r6(rate(fromA ? m[M.bFirstWinsA]! : m[M.aFirstWinsB]!, secondGames)),
+        };
+      };
+      out.push(side(a, b, true));
+      if (a !== b) out.push(side(b, a, false));
+    }
+  }
+  return out.sort((x, y) => (x.mode as string).localeCompare(y.mode as string) || cmp(x.deck as string, y.deck as string) || cmp(x.opponent as string, y.opponent as string));
+}
+const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 export function modeColumns(agg: Aggregate): string[] {
   return [

@@ -14,15 +14,22 @@ export function atomicWrite(file: string, content: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = tempName(file);
   pendingTemps.add(tmp);
-  const fd = openSync(tmp, 'w');
   try {
-    writeSync(fd, content);
-    fsyncSync(fd);
+    const fd = openSync(tmp, 'w');
+    try {
+      writeSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (e) {
+    // A write or rename that fails (a full disk, a folder in the way) leaves no temporary file.
+    rmSync(tmp, { force: true });
+    throw e;
   } finally {
-    closeSync(fd);
+    pendingTemps.delete(tmp);
   }
-  renameSync(tmp, file);
-  pendingTemps.delete(tmp);
 }
 
 export function removePendingTemps(): void {

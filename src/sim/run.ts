@@ -118,7 +118,10 @@ export class SimulationError extends Error {
 }
 
 export interface RunHooks {
-  onProgress?: (gamesDone: number, gamesTotal: number) => void;
+  /** After each shard: the games done, of how many, and the arm, mode and kind of game (progressKind) of the shard just finished. */
+  onProgress?: (gamesDone: number, gamesTotal: number, shard: { arm: string; mode: string; kind: string }) => void;
+  /** Before any game: the games left to play by kind (progressKind), for an ETA. */
+  onPlan?: (kinds: { kind: string; games: number }[]) => void;
   /** Rows of each shard, in plan order. */
   onRows?: (rows: GameRow[]) => void;
   /** Gets a function that stops the run (Ctrl-C). */
@@ -212,6 +215,11 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   });
   try {
     const toPlay = played.size ? tasks.filter((t) => !played.has(t.shardIndex)) : tasks;
+    if (hooks.onPlan) {
+      const kinds = new Map<string, number>();
+      for (const t of toPlay) kinds.set(progressKind(t), (kinds.get(progressKind(t)) ?? 0) + 2 * t.pairCount);
+      hooks.onPlan([...kinds].map(([kind, games]) => ({ kind, games })));
+    }
     let next = 0;
     const inFlight = new Set<Promise<void>>();
     const limit = Math.max(2, spec.workers * 2);
@@ -220,7 +228,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
         (res) => {
           journal?.append({ key: keys[task.shardIndex]!, result: res });
           finish(task, res);
-          hooks.onProgress?.(done, total);
+          hooks.onProgress?.(done, total, { arm: task.arm, mode: task.mode, kind: progressKind(task) });
         },
         (err: unknown) => {
           throw describeFailure(err, task, spec);
@@ -246,6 +254,11 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     removeWorkerBundle(bundle);
   }
   return { aggregates, games: done, resumedGames, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
+}
+
+/** Games of one kind play at about one speed: the same mode and bots (arms that only patch cards or rules are alike). */
+export function progressKind(t: ShardTask): string {
+  return `${t.mode}\t${t.bots[0]},${t.bots[1]}`;
 }
 
 function shellQuote(s: string): string {

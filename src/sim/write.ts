@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, renameSync, type WriteStream } from 'node
 import { join } from 'node:path';
 import { stringify, type Stringifier } from 'csv-stringify';
 import type { Aggregate } from './aggregate.ts';
-import { cardColumns, DECK_COLUMNS, MATCHUP_COLUMNS, cardRows, deckRows, matchupRows, modeColumns, modeRows, toCsvRows, turnHistogram } from './metrics.ts';
+import { cardColumns, DECK_COLUMNS, DECK_MATCHUP_COLUMNS, MATCHUP_COLUMNS, cardRows, deckMatchupRows, deckRows, matchupRows, modeColumns, modeRows, toCsvRows, turnHistogram } from './metrics.ts';
 import { atomicWrite, csvText, pendingTemps, stableJson, tempName } from './output.ts';
 import { GAME_ROW_HEADER, type GameRow } from './shard.ts';
 
@@ -14,18 +14,20 @@ export function summarize(agg: Aggregate) {
     modes: modeRows(agg),
     decks: deckRows(agg),
     matchups: matchupRows(agg),
+    deckMatchups: deckMatchupRows(agg),
     cards: cardRows(agg),
     gameLength: turnHistogram(agg),
     vpSources: agg.vpSources,
   };
 }
 
-/** Writes cards.csv, decks.csv, matchups.csv, modes.csv of one aggregate into dir. */
+/** Writes cards.csv, decks.csv, matchups.csv, deck_matchups.csv, modes.csv of one aggregate into dir. */
 export function writeTables(dir: string, agg: Aggregate): void {
   const cc = cardColumns(agg);
   atomicWrite(join(dir, 'cards.csv'), csvText(cc, toCsvRows(cardRows(agg), cc)));
   atomicWrite(join(dir, 'decks.csv'), csvText(DECK_COLUMNS, toCsvRows(deckRows(agg), DECK_COLUMNS)));
   atomicWrite(join(dir, 'matchups.csv'), csvText(MATCHUP_COLUMNS, toCsvRows(matchupRows(agg), MATCHUP_COLUMNS)));
+  atomicWrite(join(dir, 'deck_matchups.csv'), csvText(DECK_MATCHUP_COLUMNS, toCsvRows(deckMatchupRows(agg), DECK_MATCHUP_COLUMNS)));
   const mc = modeColumns(agg);
   atomicWrite(join(dir, 'modes.csv'), csvText(mc, toCsvRows(modeRows(agg), mc)));
 }

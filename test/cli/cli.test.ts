@@ -1,14 +1,13 @@
 // The `lab` command end to end: the real entry point (node src/cli/lab.js) in a child
 // process, checked on exit codes and output. Bad input exits 2 with one stderr line naming
 // the culprit and no stack trace; a failed check exits 1 (README, "Commands").
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labSync } from '../sim/helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const LAB = join(ROOT, 'src/cli/lab.js');
 
 interface Run {
   status: number | null;
@@ -16,23 +15,20 @@ interface Run {
   stderr: string;
 }
 
+/** One `lab` run at a time, counted against the suite's bound on `lab` processes (test/sim/helpers.ts). */
 function lab(...args: string[]): Run {
-  const env = { ...process.env };
-  delete env.LAB_DEBUG;
-  const r = spawnSync(process.execPath, [LAB, ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return labSync(args);
 }
 
 const stderrLines = (r: Run): string[] => r.stderr.split('\n').filter((l) => l.trim() !== '');
 
-/** Exit 2, exactly one stderr line ("lab: " or commander's "error: "), no stack frame, naming every culprit. */
+/** Exit 2, exactly one stderr line "lab: …" (commander's own errors too), no stack frame, naming every culprit. */
 function expectBadInput(r: Run, ...culprits: (string | RegExp)[]): void {
   const lines = stderrLines(r);
   expect(lines, `stderr: ${r.stderr}`).toHaveLength(1);
   expect(r.status, `stderr: ${r.stderr}`).toBe(2);
   const line = lines[0]!;
-  expect(line).toMatch(/^(lab: |error: )/);
+  expect(line).toMatch(/^lab: /);
   expect(r.stderr).not.toMatch(/^\s*at /m);
   expect(line).not.toContain('internal error');
   for (const c of culprits) {
@@ -62,6 +58,35 @@ describe('lab --help', () => {
     const r = lab('--help');
     expect(r.status).toBe(0);
     for (const c of ['replay', 'scenario', 'deck', 'cards']) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
+  });
+});
+
+describe('command-line errors of commander itself', () => {
+  it('an invalid choice, an unknown option, command or subcommand: one line "lab: …", exit 2, with the help to read', () => {
+    expectBadInput(lab('simulate', ...DECKS, '--mode', 'blitz', '--out', join(tmp, 'blitz')), "argument 'blitz' is invalid", 'standard, quick, both', '(lab simulate --help)');
+    expectBadInput(lab('simulate', ...DECKS, '--frobnicate', '--out', join(tmp, 'frob')), "unknown option '--frobnicate'", '(lab simulate --help)');
+    expectBadInput(lab('simul'), "unknown command 'simul'", 'Did you mean simulate?', '(lab --help)');
+    expectBadInput(lab('deck', 'valid', 'decks/quick-gardiens.deck'), "unknown command 'valid'", '(lab deck --help)');
+  });
+
+  it('a missing option, option value or argument, and arguments too many: one line each, exit 2', () => {
+    expectBadInput(lab('simulate', ...DECKS), "required option '--out <dir>' not specified", '(lab simulate --help)');
+    expectBadInput(lab('simulate', '--out', join(tmp, 'x'), '--deck'), "option '--deck <files...>' argument missing");
+    expectBadInput(lab('report'), "missing required argument 'dir'", '(lab report --help)');
+    expectBadInput(lab('report', 'a', 'b'), 'too many arguments', '(lab report --help)');
+  });
+
+  it('a command that groups others, given alone, names them in one line (exit 2); --help still prints help', () => {
+    expectBadInput(lab(), 'missing command: one of replay, scenario, deck, simulate, experiment, nightly, cards, report', '(lab --help)');
+    expectBadInput(lab('deck'), 'missing command: one of validate', '(lab deck --help)');
+    const help = lab('deck', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: lab deck/);
+  });
+
+  it('a bad --rule knob or value: one line naming it, exit 2', () => {
+    expectBadInput(lab(...REPLAY, '--rule', 'turnCapp=5'), 'turnCapp', 'unknown rule knob');
+    expectBadInput(lab('simulate', ...DECKS, '--rule', 'turnCap=abc', '--out', join(tmp, 'rule')), 'turnCap');
   });
 });
 
@@ -181,8 +206,8 @@ describe('lab scenario', () => {
   });
 
   it('a malformed scenario exits 2 with one line naming the file and the culprit', () => {
-    const bad = tmpFile('invalid.json', '{ "mode": "standard", ');
-    expectBadInput(lab('scenario', bad), bad, /JSON/);
+    const bad = tmpFile('invalid.json', '{\n  "mode": "standard",\n  "players": {]\n}\n');
+    expectBadInput(lab('scenario', bad), `${bad}: invalid JSON at line 3, column 15: expected property name or '}'`);
 
     const unknownField = example();
     unknownField.colour = 'blue';
@@ -263,6 +288,24 @@ describe('lab deck validate', () => {
   });
 });
 
+describe('lab deck validate on broken files', () => {
+  it('a deck without a mode line gets every rule it breaks; a huge count as written; a binary file is not echoed', () => {
+    const six = tmpFile('six.deck', 'name: Six\n6 Nisqy\n2 Yukino\n');
+    const huge = tmpFile('huge.deck', 'name: Huge\n99999999999999999999 Nisqy\n');
+    const bin = join(tmp, 'bin.deck');
+    writeFileSync(bin, Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01'), Buffer.alloc(8), Buffer.from('\x1b[2J\x1b]0;pwned\x07')]));
+    const r = lab('deck', 'validate', six, huge, bin);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain(`FAIL  ${six}\n      ${six}: missing mode line`);
+    expect(r.stdout).toContain('deck "Six": 6 copies of "Nisqy", no deck allows more than 3');
+    expect(r.stdout).toContain(`${huge}:2: 99999999999999999999 copies of "Nisqy", more than any deck holds`);
+    expect(r.stdout).not.toContain('100000000000000000000');
+    expect(r.stdout).toContain(`FAIL  ${bin}\n      ${bin}: not a text deck file (it holds NUL bytes)\n`);
+    expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(stderrLines(r)).toEqual(['lab: 3 of 3 decks invalid']);
+  });
+});
+
 describe('lab cards', () => {
   it('lists the catalogue with a final count line', () => {
     const r = lab('cards');
@@ -293,5 +336,11 @@ describe('lab cards', () => {
     for (const h of headers) expect(h.split(' — ')[1]).toBe('Piège');
 
     expectBadInput(lab('cards', '--filter', 'foo=1'), 'foo');
+  });
+});
+
+describe('lab --rule', () => {
+  it('refuses a knob value outside its range with exit 2 and one line naming knob, value and range', () => {
+    expectBadInput(lab(...REPLAY, '--rule', 'turnCap=0'), 'turnCap=0', '3..30000');
   });
 });

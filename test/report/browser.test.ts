@@ -1,28 +1,38 @@
 // The report in a real browser: Debian's headless Chromium (installed by .ci/run) opens a
 // generated report from disk, logs no console error, fetches nothing, and every chart's SVG
 // holds marks; the screenshot is written next to the report.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { labSync } from '../sim/helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-// In CI the browser must be there (.ci/run installs it); on a developer's machine without it the
-// test says so and is skipped.
-const run = CHROMIUM || process.env.CI ? describe : describe.skip;
-if (!CHROMIUM && !process.env.CI) console.warn('browser.test: no /usr/bin/chromium (apt-get install chromium): skipped');
+// In CI (CI set) the browser must be there, and the test fails without it; on a developer's
+// machine without it the test is skipped, and says so loudly with the way to install it.
+const SKIP_WARNING = [
+  '',
+  '*** SKIPPED: test/report/browser.test.ts, the report in a real browser: no Chromium at /usr/bin/chromium.',
+  '*** Install it with `sudo apt-get install chromium` (.ci/run does it), then run `npm test` again.',
+  '*** With CI set, a missing browser fails this test instead.',
+  '',
+].join('\n');
+const skip = !CHROMIUM && !process.env.CI;
+if (skip) process.stderr.write(`${SKIP_WARNING}\n`);
 
-run('the HTML report in headless Chromium', () => {
+(skip ? describe.skip : describe)(`the HTML report in headless Chromium${skip ? ' (SKIPPED: no Chromium; apt-get install chromium)' : ''}`, () => {
   const dir = mkdtempSync(join(os.tmpdir(), 'lab-browser-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('opens offline with no console error, and every chart holds marks', async () => {
-    expect(CHROMIUM, 'Debian chromium at /usr/bin/chromium (installed by .ci/run)').toBeTruthy();
-    const lab = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'src/cli/lab.js'), ...args], { cwd: ROOT, stdio: 'pipe' });
+    expect(CHROMIUM, 'CI is set, and the browser test needs Chromium at /usr/bin/chromium: apt-get install chromium (.ci/run does)').toBeTruthy();
+    const lab = (...args: string[]) => {
+      const r = labSync(args);
+      expect(r.status, r.stderr).toBe(0);
+    };
     lab('experiment', join(ROOT, 'experiments/nisqy-power-4.json'), '--out', dir, '--quiet', '--workers', '2');
     lab('report', dir, '--quiet');
     const page = join(dir, 'report', 'index.html');

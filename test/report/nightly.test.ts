@@ -1,13 +1,12 @@
 // The nightly comparison: on two synthetic result folders it flags the card that moved and
 // nothing else, and names what changed in the catalogue, the decks, the bots and the engine.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changesHtml, compareNightlies, previousNightly } from '../../src/report/nightly.ts';
+import { labSync } from '../sim/helpers.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const root = mkdtempSync(join(os.tmpdir(), 'lab-nightly-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -79,11 +78,11 @@ describe('lab nightly', () => {
     const exp = join(root, 'tiny.json');
     writeFileSync(exp, JSON.stringify({ name: 'tiny', decks: ['decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck'], games: 200, seed: 2 }));
     const out = join(root, 'nightly');
-    const r = spawnSync(process.execPath, [join(ROOT, 'src/cli/lab.js'), 'nightly', '--file', exp, '--out', out, '--date', '2026-11-03', '--fail-on-flags', '--quiet', '--workers', '2'], { cwd: ROOT, encoding: 'utf8' });
+    const r = labSync(['nightly', '--file', exp, '--out', out, '--date', '2026-11-03', '--fail-on-flags', '--quiet', '--workers', '2']);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/lab: \d+ cards? or decks? flagged \(see .*2026-11-03\/report\/index\.html\)/);
     expect(existsSync(join(out, '2026-11-03', 'report', 'index.html'))).toBe(true);
     expect(existsSync(join(out, '2026-11-03', 'changes.json'))).toBe(true);
 
-  }, 120_000);
+  });
 });

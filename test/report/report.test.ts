@@ -7,13 +7,14 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCommand } from '../../src/cli/commands/report.ts';
 import { escapeHtml } from '../../src/report/html.ts';
+import { METRIC_DEFINITIONS } from '../../src/report/glossary.ts';
 import { ReportError, writeReport, type ReportResult } from '../../src/report/report.ts';
 import { writeFixture } from './fixture.ts';
 import { ROOT, lab as runLab } from '../sim/helpers.ts';
 import { markGroups } from './helpers.ts';
 
-// The real CLI in a child process (test/sim/helpers.ts), with room for the report runs.
-const lab = (args: string[]) => runLab(args, { timeoutMs: 120_000 });
+// The real CLI in a child process (test/sim/helpers.ts).
+const lab = (args: string[]) => runLab(args);
 
 const deck = (f: string) => join(ROOT, 'decks', f);
 let tmp: string;
@@ -53,6 +54,7 @@ describe('the page and its specs', () => {
   it.each(ALL)('%s: one inline SVG with marks per chart, each spec saved beside the page', (k) => {
     const r = reports[k]!, page = html[k]!;
     expect(r.html).toBe(join(OUT[k], 'report', 'index.html'));
+    expect(r.charts.length).toBeGreaterThan(0);
     expect(r.specs.length).toBe(r.charts.length);
     const svgs = svgsOf(page);
     expect(svgs.length).toBe(r.charts.length);
@@ -82,6 +84,7 @@ describe('the page and its specs', () => {
     expect(ids('r4')).toEqual(expect.arrayContaining(['experiment-differences', 'experiment-sweep-1-arthur-power']));
     // A mode's deck strength is drawn, or the page says why not.
     for (const k of ['r2', 'r3', 'r4'] as const) {
+      expect(Object.keys(reports[k]!.strength).length, k).toBeGreaterThan(0);
       for (const [mode, bt] of Object.entries(reports[k]!.strength)) {
         if (bt.converged) expect(ids(k)).toContain(`decks-strength-${mode}`);
         else expect(html[k]).toContain(`${mode}: Bradley–Terry has no finite maximum`);
@@ -122,6 +125,20 @@ describe('the page and its specs', () => {
     expect(html.r4).toContain('href="../arms/Arthur-power=2/cards.csv"');
   });
 
+  it('says what each metric means on the page itself, and links METRICS.md relative to the page', () => {
+    for (const k of ALL) {
+      const page = html[k]!;
+      expect(page).toContain('<section id="metrics"><h2>What each metric means</h2>');
+      for (const d of METRIC_DEFINITIONS) expect(page).toContain(`<td>${escapeHtml(d.term)}</td><td>${escapeHtml(d.where)}</td><td>${escapeHtml(d.meaning)}</td>`);
+      const href = /<a href="([^"]*METRICS\.md)">METRICS\.md<\/a>/.exec(page)?.[1];
+      expect(href, k).toBeDefined();
+      expect(href!.startsWith('../')).toBe(true);
+      expect(resolve(OUT[k], 'report', decodeURIComponent(href!))).toBe(join(ROOT, 'src', 'report', 'METRICS.md'));
+    }
+    expect(html.r1).toContain('<td>Play rate</td><td>cards.csv play_rate</td><td>Played / held: the share of the copies a player held that were played. At most 1.</td>');
+    expect(html.r1).toContain('href="../deck_matchups.csv"');
+  });
+
   it('is the same page when written twice, and drops specs an earlier report left', async () => {
     const stale = join(OUT.r1, 'report', 'cards-gih-legacy.vl.json');
     writeFileSync(stale, '{}');
@@ -160,12 +177,12 @@ describe('flags', () => {
   });
 
   it('flags real runs only where the interval is outside the band', () => {
-    for (const k of ALL) {
-      for (const f of reports[k]!.flagged) {
-        expect(f.lo > f.band[1] || f.hi < f.band[0], f.reason).toBe(true);
-        expect(f.bhKept).toBe(true);
-        expect(f.reason).toMatch(/^.+: (GIH WR|IWD|WR) .+, band .+ \(.*p [=<] .+\)$/);
-      }
+    const real = (['r1', 'r2', 'r3', 'r4'] as const).flatMap((k) => reports[k]!.flagged);
+    expect(real.length).toBeGreaterThan(0); // else the checks below would check only the fixture
+    for (const f of [...real, ...reports.fx!.flagged]) {
+      expect(f.lo > f.band[1] || f.hi < f.band[0], f.reason).toBe(true);
+      expect(f.bhKept).toBe(true);
+      expect(f.reason).toMatch(/^.+: (GIH WR|IWD|WR) .+, band .+ \(.*p [=<] .+\)$/);
     }
     // Experiments: every arm is assessed; the page compares the others with the base.
     expect(Object.keys(reports.r3!.flaggedByArm)).toEqual(['base', 'nisqy-4']);
@@ -194,7 +211,7 @@ describe('errors', () => {
     const bad = join(tmp, 'bad');
     mkdirSync(bad, { recursive: true });
     writeFileSync(join(bad, 'summary.json'), '{"cards": ');
-    await expect(writeReport(bad)).rejects.toThrow(/summary\.json: not valid JSON/);
+    await expect(writeReport(bad)).rejects.toThrow(/summary\.json: invalid JSON at line 1, column 11: /);
     writeFileSync(join(bad, 'summary.json'), '{"games": 3}');
     await expect(writeReport(bad)).rejects.toThrow(/no "cards" table/);
     expect(existsSync(join(empty, 'report'))).toBe(false);

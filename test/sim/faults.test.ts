@@ -1,12 +1,11 @@
 // Failures and interruptions of `lab simulate`: a game that throws stops the run with one
 // line naming the game and a command that replays it (which does reproduce it), and leaves
 // no result file; Ctrl-C exits 130 and leaves no result file either (only the run's journal).
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_NAME } from '../../src/sim/journal.ts';
-import { LAB, NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, shellWords, stderrLines, tempDir } from './helpers.ts';
+import { NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, shellWords, spawnLab, stderrLines, tempDir } from './helpers.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -62,7 +61,7 @@ describe('a card that throws', () => {
     const clean = await lab(words.slice(1).filter((w, i, a) => w !== '--rule' && a[i - 1] !== '--rule'));
     expect(clean.status, clean.stderr).toBe(0);
     expect(clean.stdout).toMatch(/Result: /);
-  }, 60_000);
+  });
 
   it('an experiment arm whose game throws names the arm', async () => {
     const { writeFileSync } = await import('node:fs');
@@ -77,36 +76,32 @@ describe('a card that throws', () => {
     expect(lines[0]).toContain('arm "base"');
     expect(lines[0]).toContain('--rule faultCard=Nisqy');
     expect(listFiles(join(dir, 'fault-exp'))).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe('Ctrl-C', () => {
   it('exits 130 soon and leaves no result file, only the journal', async () => {
     const out = join(dir, 'sigint');
-    const child = spawn(process.execPath, [
-      LAB, 'simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', '2000000', '--workers', '2', '--games-csv', '--quiet', '--out', out,
-    ], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = await spawnLab(['simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', '2000000', '--workers', '2', '--games-csv', '--quiet', '--out', out]);
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((res) =>
       child.on('close', (code, signal) => res({ code, signal, at: Date.now() })),
     );
-    // Wait until games are being written (the temporary games.csv grows), at most ~6 s.
+    // Wait until games are being written (the temporary games.csv grows), however long the start takes.
     const t0 = Date.now();
-    while (Date.now() - t0 < 6000 && !listFiles(out).some((f) => f.endsWith('.tmp'))) await new Promise((r) => setTimeout(r, 100));
+    while (child.exitCode === null && child.signalCode === null && !listFiles(out).some((f) => f.endsWith('.tmp'))) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, Math.max(0, 2000 - (Date.now() - t0))));
     expect(child.exitCode, `ended before the signal: ${stderr}`).toBeNull();
     expect(listFiles(out).some((f) => f.endsWith('.tmp'))).toBe(true);
     const sent = Date.now();
     child.kill('SIGINT');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     const end = await exited;
-    clearTimeout(killer);
     expect(end.signal, stderr).toBeNull();
     expect(end.code, stderr).toBe(130);
     expect(end.at - sent).toBeLessThan(5000);
     expect(stderr).toContain('interrupted');
     // No result file: only the journal of the games played, which the same command resumes.
     expect(listFiles(out)).toEqual([JOURNAL_NAME]);
-  }, 30_000);
+  });
 });

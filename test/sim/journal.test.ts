@@ -1,7 +1,6 @@
 // The run journal (src/sim/journal.ts): a run resumed from the shards an interrupted run left
 // gives the same aggregates and rows as an uninterrupted one; a journal of another run, or
 // --fresh, plays every game; and `lab simulate` stopped by Ctrl-C resumes with the same command.
-import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { planTasks, runSimulation, type RunSpec } from '../../src/sim/run.ts';
 import type { GameRow } from '../../src/sim/shard.ts';
 import { summarize } from '../../src/sim/write.ts';
 import { runAndWrite } from '../../src/cli/commands/simulate.ts';
-import { LAB, QUICK_E, QUICK_G, QUICK_V, ROOT, lab, listFiles, tempDir } from './helpers.ts';
+import { QUICK_E, QUICK_G, QUICK_V, ROOT, lab, listFiles, spawnLab, tempDir } from './helpers.ts';
 
 function side(file: string) {
   const deck = loadDeck(join(ROOT, file));
@@ -42,7 +41,7 @@ beforeAll(async () => {
   const file = join(dir, 'whole.jsonl');
   whole = await run(spec(), file);
   lines = readFileSync(file, 'utf8').trimEnd().split('\n');
-}, 120_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('runSimulation with a journal', () => {
@@ -73,7 +72,7 @@ describe('runSimulation with a journal', () => {
     const after = readFileSync(file, 'utf8').split('\n');
     expect(after.filter((l) => l.startsWith('{"key"'))).toHaveLength(31);
     expect(after.filter((l) => l.startsWith('{"key"') && l.endsWith('}'))).toHaveLength(30);
-  }, 120_000);
+  });
 
   it('plays every game when the journal is of another run, or when told fresh', async () => {
     const other = join(dir, 'other.jsonl');
@@ -92,7 +91,7 @@ describe('runSimulation with a journal', () => {
     expect(f.state).toBe('fresh');
     expect(f.resumed).toBe(0);
     expect(f.json).toBe(whole.json);
-  }, 120_000);
+  });
 
   it('keys a shard by its games and the code: another seed, deck, bot or code gives another key', () => {
     const [t] = planTasks(spec());
@@ -112,7 +111,7 @@ describe('runSimulation with a journal', () => {
     expect(r.state).toBe('other-run');
     expect(r.resumed).toBe(0);
     expect(r.json).toBe(whole.json);
-  }, 120_000);
+  });
 });
 
 describe('a run that fails outside a game', () => {
@@ -133,32 +132,31 @@ describe('a run that fails outside a game', () => {
     const entries = readFileSync(join(out, JOURNAL_NAME), 'utf8').trimEnd().split('\n').slice(1).map((l) => JSON.parse(l) as JournalEntry);
     expect(entries.reduce((a, e) => a + e.result.games, 0)).toBe(Number(m![1]));
     expect(Number(m![1])).toBeGreaterThanOrEqual(10);
-  }, 60_000);
+  });
 });
 
 describe('lab simulate after Ctrl-C', () => {
   it('keeps the played games in the journal, and the same command resumes to the same files', async () => {
     const out = join(dir, 'cli'), ref = join(dir, 'cli-ref');
     const args = ['simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--bots', 'heuristic', '--games', '6000', '--seed', '5', '--workers', '1', '--games-csv'];
-    const child = spawn(process.execPath, [LAB, ...args, '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = await spawnLab([...args, '--out', out]);
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = new Promise<number | null>((res) => child.on('close', (code) => res(code)));
     // Interrupt once a few shards are in the journal.
     const journal = join(out, JOURNAL_NAME);
-    const t0 = Date.now();
     const entries = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('{"key"')).length : 0);
-    while (Date.now() - t0 < 30_000 && entries() < 2) await new Promise((r) => setTimeout(r, 50));
+    while (entries() < 2 && child.exitCode === null && child.signalCode === null) await new Promise((r) => setTimeout(r, 50));
     expect(child.exitCode, stderr).toBeNull();
     child.kill('SIGINT');
     expect(await exited, stderr).toBe(130);
     expect(stderr).toMatch(/interrupted; no result file was written; the [\d,]+ games played are kept in .*partial-run\.jsonl: the same command resumes from there/);
     expect(listFiles(out)).toEqual([JOURNAL_NAME]);
 
-    const resumed = await lab([...args, '--out', out], { timeoutMs: 120_000 });
+    // The resumed run and an uninterrupted one, side by side.
+    const [resumed, fresh] = await Promise.all([lab([...args, '--out', out]), lab([...args, '--out', ref, '--quiet'])]);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/resuming an interrupted run: [\d,]+ of 6,000 games taken from/);
-    const fresh = await lab([...args, '--out', ref, '--quiet'], { timeoutMs: 120_000 });
     expect(fresh.status, fresh.stderr).toBe(0);
     expect(listFiles(out)).toEqual(listFiles(ref));
     expect(listFiles(out)).not.toContain(JOURNAL_NAME);

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { wilson } from '../../src/report/stats.ts';
 import { C, CARD_COUNTERS, CardAccumulator, addGame, emptyAggregate, statLayout, type Aggregate, type GameResult } from '../../src/sim/aggregate.ts';
 import { cardRows, deckRows, diffInterval } from '../../src/sim/metrics.ts';
+import { runShard } from '../../src/sim/shard.ts';
+import { loadDeck } from '../../src/games/blue-rising/decks.ts';
+import { join } from 'node:path';
+import { ROOT } from './helpers.ts';
 
 const to4 = (x: [number, number]) => x.map((v) => Math.round(v * 1e4) / 1e4);
 
@@ -63,17 +67,19 @@ describe('cardRows on a hand-made aggregate', () => {
   agg.cards.quick = {
     Nisqy: counters({
       seatGames: 10, deck: 20, wonDeck: 12, dealt: 8, wonDealt: 5, kept: 6, oh: 6, wonOh: 4, drawn: 10, wonDrawn: 5,
-      gih: 16, wonGih: 9, gns: 4, wonGns: 1, played: 8, wonPlayed: 6, pitched: 4, eotDiscard: 2, vpScored: 6, vpGiven: 2, setup: 3,
+      gih: 16, wonGih: 9, gns: 4, wonGns: 1, held: 16, played: 8, wonPlayed: 6, pitched: 4, eotDiscard: 2, vpScored: 6, vpGiven: 2, setup: 3,
     }),
-    'Éclaireuse des Dunes': counters({ seatGames: 4, deck: 8, wonDeck: 2, gih: 5, wonGih: 1, played: 1, pitched: 4, dealt: 2, kept: 0 }),
+    'Éclaireuse des Dunes': counters({ seatGames: 4, deck: 8, wonDeck: 2, gih: 5, wonGih: 1, held: 5, played: 1, pitched: 4, dealt: 2, kept: 0 }),
     Arthur: counters({ seatGames: 2, deck: 4, wonDeck: 4, gns: 4, wonGns: 4 }),
     Yukino: counters({ seatGames: 1, deck: 2, wonDeck: 1, oh: 2, wonOh: 1, gih: 2, wonGih: 1, gns: 0 }),
+    // 3 copies held, all played, two of them twice (Recovery, R41): 5 plays for 3 VP.
+    'Sergent de la Garde': counters({ seatGames: 3, deck: 6, gih: 3, held: 3, played: 3, wonPlayed: 2, replays: 2, vpScored: 3 }),
   };
   const rows = cardRows(agg);
   const row = (card: string) => rows.find((r) => r.card === card)!;
 
   it('sorts the cards in French order (É with the E)', () => {
-    expect(rows.map((r) => r.card)).toEqual(['Arthur', 'Éclaireuse des Dunes', 'Nisqy', 'Yukino']);
+    expect(rows.map((r) => r.card)).toEqual(['Arthur', 'Éclaireuse des Dunes', 'Nisqy', 'Sergent de la Garde', 'Yukino']);
     expect(rows.every((r) => r.mode === 'quick')).toBe(true);
   });
 
@@ -97,6 +103,10 @@ describe('cardRows on a hand-made aggregate', () => {
     // Arthur: never in hand: GIH WR, play and pitch rates undefined; GNS WR 4/4.
     expect(row('Arthur')).toMatchObject({ gih_n: 0, gih_wr: null, gih_lo: null, gih_hi: null, gns_wr: 1, iwd: null, play_rate: null, pitch_rate: null, kept_rate: null });
     expect(row('Yukino')).toMatchObject({ gih_wr: 0.5, oh_wr: 0.5, gns_wr: null });
+  });
+
+  it('counts a replayed copy once in the play rate, and every play in VP per play', () => {
+    expect(row('Sergent de la Garde')).toMatchObject({ held: 3, played: 3, replays: 2, play_rate: 1, played_wr: 0.666667, vp_per_play: 0.6 });
   });
 
   it('gives IWD an interval around it (Newcombe, GIH minus GNS)', () => {
@@ -166,5 +176,45 @@ describe('addGame + cardRows on hand-made games', () => {
       ['X', 2, 1, 0, 1, 1, 1],
       ['Y', 2, 0, 1, 1, 1, 0],
     ]);
+  });
+});
+
+describe('play rate over many games', () => {
+  // The engine's fields: a copy played counts once in played; replays and held (in hand after
+  // the mulligans, or kept) on their own.
+  const FIELDS = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven', 'firstSeenTurn', 'replays', 'held'];
+  const lay = statLayout(FIELDS, ['Sergent de la Garde'], ['kill', 'environment', 'exhaustion', 'other']);
+  const game = (seat0: Record<string, number>): GameResult => {
+    const cardStats = new Int32Array(2 * FIELDS.length);
+    for (const [k, v] of Object.entries(seat0)) cardStats[FIELDS.indexOf(k)] = v;
+    return { mode: 'quick', decks: ['X', 'Y'], sideOfSeat0: 0, winner: 0, first: 0, turns: 12, vp: [3, 0], decisions: [9, 9], vpSources: new Int32Array(8), cardStats, leadChanges: 0 };
+  };
+  it('stays at most 1 when copies come back to hand and are played again', () => {
+    const agg = emptyAggregate();
+    const acc = new CardAccumulator(lay);
+    // 100 games: 2 copies, one drawn and played three times (twice back by Recovery); one at
+    // setup, back in hand by Recovery and played once: held but neither kept nor drawn.
+    for (let i = 0; i < 100; i++) addGame(agg, acc, game({ deck: 2, setup: 1, drawn: 1, played: 2, replays: 2, held: 2, vpScored: 2 }), { a: 'X', b: 'Y' });
+    acc.foldInto(agg, 'quick');
+    const r = cardRows(agg)[0]!;
+    expect(r).toMatchObject({ gih_n: 100, held: 200, played: 200, replays: 200, play_rate: 1, vp_per_play: 0.5 });
+  });
+});
+
+describe('play rate of real games', () => {
+  it('is at most 1 for every card, Sergent de la Garde (replayed after Recovery) included', () => {
+    const files = ['decks/quick-rage-rush.deck', 'decks/quick-gardiens.deck'];
+    const decks = files.map((f) => loadDeck(join(ROOT, f)));
+    const res = runShard({
+      shardIndex: 0, game: 'blue-rising', mode: 'quick', decks: [decks[0], decks[1]], deckNames: [decks[0]!.name, decks[1]!.name],
+      bots: ['heuristic', 'heuristic'], arm: '', masterSeed: 7, pairingKey: 1, pairStart: 0, pairCount: 150, wantRows: false,
+    });
+    const rows = cardRows(res.agg);
+    const sergent = rows.find((r) => r.card === 'Sergent de la Garde')!;
+    // The copies come back to hand and are played again: replays, yet a rate.
+    expect(sergent.replays as number).toBeGreaterThan(50);
+    expect(sergent.play_rate as number).toBeGreaterThan(0.5);
+    expect(rows.filter((r) => (r.play_rate as number) > 1).map((r) => r.card)).toEqual([]);
+    expect(rows.every((r) => (r.played as number) <= (r.held as number))).toBe(true);
   });
 });

@@ -16,10 +16,11 @@ let summary: {
   gamesPerPairing: number;
   decks: Record<string, unknown>[];
   matchups: Record<string, unknown>[];
+  deckMatchups: Record<string, unknown>[];
   modes: Record<string, unknown>[];
   gameLength: Record<string, [number, number][]>;
 };
-let csv: Record<'decks' | 'matchups' | 'modes', { header: string[]; rows: Rec[] }>;
+let csv: Record<'decks' | 'matchups' | 'deckMatchups' | 'modes', { header: string[]; rows: Rec[] }>;
 
 beforeAll(async () => {
   dir = tempDir('recount');
@@ -33,9 +34,10 @@ beforeAll(async () => {
   csv = {
     decks: readCsv(join(dir, 'decks.csv')),
     matchups: readCsv(join(dir, 'matchups.csv')),
+    deckMatchups: readCsv(join(dir, 'deck_matchups.csv')),
     modes: readCsv(join(dir, 'modes.csv')),
   };
-}, 60_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Compares one expected row with its CSV row (text cells) and its summary.json row (numbers). */
@@ -80,6 +82,7 @@ describe('the aggregates equal a recount of games.csv', () => {
     for (const key of keys) {
       const [mode, a, b] = key.split('\t') as [string, string, string];
       const rows = games.filter((g) => g.mode === mode && g.deck_a === a && g.deck_b === b);
+      expect(rows.length, key).toBeGreaterThan(0);
       let winsA = 0, winsB = 0, draws = 0, aFirst = 0, aFirstWins = 0, bFirst = 0, bFirstWinsA = 0;
       for (const g of rows) {
         if (g.winner_deck === a) winsA++;
@@ -123,6 +126,49 @@ describe('the aggregates equal a recount of games.csv', () => {
         summary.matchups.find((r) => r.mode === mode && r.deck_a === a && r.deck_b === b),
         `matchup ${a} vs ${b}`,
       );
+    }
+  });
+
+  it("per deck and opponent, from the deck's side: each pair twice, one deck's rows alone", () => {
+    expect(csv.deckMatchups.rows).toHaveLength(6);
+    expect(summary.deckMatchups).toHaveLength(6);
+    expect(csv.deckMatchups.rows.filter((r) => r.deck === NAME_G).map((r) => r.opponent).sort()).toEqual([NAME_V, NAME_E].sort());
+    for (const deck of [NAME_E, NAME_G, NAME_V]) {
+      for (const opponent of [NAME_E, NAME_G, NAME_V].filter((d) => d !== deck)) {
+        const rows = games.filter((g) => new Set([g.seat0_deck, g.seat1_deck]).size === 2 && [g.seat0_deck, g.seat1_deck].includes(deck) && [g.seat0_deck, g.seat1_deck].includes(opponent));
+        let wins = 0, losses = 0, draws = 0, first = 0, firstWins = 0, second = 0, secondWins = 0;
+        for (const g of rows) {
+          if (g.winner_deck === deck) wins++;
+          else if (g.winner_deck === opponent) losses++;
+          else draws++;
+          if (g[`seat${g.first_seat}_deck`] === deck) {
+            first++;
+            if (g.winner_deck === deck) firstWins++;
+          } else {
+            second++;
+            if (g.winner_deck === deck) secondWins++;
+          }
+        }
+        let bothWon = 0, split = 0, bothLost = 0, withDraw = 0;
+        for (let i = 0; i < rows.length; i += 2) {
+          const w = [rows[i]!.winner_deck, rows[i + 1]!.winner_deck];
+          if (w.includes('')) withDraw++;
+          else if (w[0] === deck && w[1] === deck) bothWon++;
+          else if (w[0] === opponent && w[1] === opponent) bothLost++;
+          else split++;
+        }
+        expect(rows).toHaveLength(200);
+        expectRow(
+          {
+            mode: 'quick', deck, opponent, games: 200, wins, losses, draws, wr: r6(rate(wins, 200)),
+            pairs: 100, pairs_both_won: bothWon, pairs_split: split, pairs_both_lost: bothLost, pairs_with_draw: withDraw,
+            first_games: first, first_wr: r6(rate(firstWins, first)), second_games: second, second_wr: r6(rate(secondWins, second)),
+          },
+          csv.deckMatchups.rows.find((r) => r.deck === deck && r.opponent === opponent),
+          summary.deckMatchups.find((r) => r.deck === deck && r.opponent === opponent),
+          `${deck} vs ${opponent}`,
+        );
+      }
     }
   });
 

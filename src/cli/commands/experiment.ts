@@ -1,6 +1,6 @@
 // `lab experiment FILE`: a base and patched arms (and sweeps of one card stat), all on the
 // same seeds; outputs per arm and each arm's difference from the base with its interval.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
 import { checkPatch, type CardPatch } from '../../games/blue-rising/patches.ts';
@@ -12,6 +12,7 @@ import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
 import { action, intOption, UsageError } from '../errors.ts';
+import { prepareOutFolder } from '../out-folder.ts';
 import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
 
@@ -67,7 +68,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     modes,
     sides: loaded.sides.filter((s) => modes.includes(s.mode)),
     bots,
-    gamesPerPairing: exp.games + (exp.games % 2),
+    gamesPerPairing: exp.games,
     seed: exp.seed,
     arms: arms.map((a, i) => {
       let armBots: [string, string] | undefined;
@@ -80,7 +81,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
       }
       return {
         label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots,
-        gamesPerPairing: a.games === undefined ? undefined : a.games + (a.games % 2),
+        gamesPerPairing: a.games,
       };
     }),
     pairingMode: exp.pairings ?? 'round-robin',
@@ -114,7 +115,7 @@ export function experimentCommand(): Command {
         spec.arms = spec.arms.filter((a, i) => i === 0 || opts.arm.includes(a.label));
       }
       if (spec.sides.length === 0) throw new UsageError(`${file}: no deck to play`);
-      const out = resolve(opts.out ?? join('reports', 'experiments', exp.name));
+      const out = opts.out === undefined ? prepareOutFolder(join('reports', 'experiments', exp.name), 'output folder') : prepareOutFolder(opts.out, '--out');
       let diffs: Difference[] = [];
       const sweeps: unknown[] = [];
       const summary = await runAndWrite(spec, out, {

@@ -8,6 +8,7 @@ import { atomicWrite, stableJson } from '../../sim/output.ts';
 import { changesHtml, compareNightlies, previousNightly } from '../../report/nightly.ts';
 import { writeReport } from '../../report/report.ts';
 import { CheckFailed, UsageError, action, intOption } from '../errors.ts';
+import { prepareOutFolder } from '../out-folder.ts';
 import { experimentSpec } from './experiment.ts';
 import { defaultWorkers, runAndWrite } from './simulate.ts';
 
@@ -43,7 +44,7 @@ export function nightlyCommand(): Command {
       spec.gamesPerPairing = scale(spec.gamesPerPairing);
       for (const arm of spec.arms) if (arm.gamesPerPairing !== undefined) arm.gamesPerPairing = scale(arm.gamesPerPairing);
       const root = resolve(opts.out);
-      const dir = join(root, date);
+      const dir = prepareOutFolder(join(opts.out, date), '--out');
       await runAndWrite(spec, dir, {
         quiet: opts.quiet,
         fresh: opts.fresh,

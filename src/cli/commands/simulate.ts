@@ -1,8 +1,8 @@
 // `lab simulate`: seeded bot-versus-bot games on worker threads, paired seeds, streaming
 // aggregates, CSV + summary.json + manifest.json.
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseBotSpec, splitBotList } from '../../../bots/index.ts';
 import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
@@ -12,12 +12,14 @@ import { armFolder, removePendingTemps } from '../../sim/output.ts';
 
 export { armFolder };
 import type { Aggregate } from '../../sim/aggregate.ts';
+import { oddGames } from '../../sim/experiment.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { runSimulation, SimulationError, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
+import { prepareOutFolder } from '../out-folder.ts';
 import { writeReport } from '../../report/report.ts';
 
 export interface SimulateOptions {
@@ -72,7 +74,7 @@ export function parseBots(text: string): [string, string] {
 function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string[]): void {
   if (!wroteGames) rmSync(join(out, 'games.csv'), { force: true });
   // An experiment's tables are per arm; a plain run has no differences.
-  const stale = armFolders.length > 0 ? ['cards.csv', 'decks.csv', 'matchups.csv', 'modes.csv'] : ['differences.csv'];
+  const stale = armFolders.length > 0 ? ['cards.csv', 'decks.csv', 'matchups.csv', 'deck_matchups.csv', 'modes.csv'] : ['differences.csv'];
   for (const f of stale) rmSync(join(out, f), { force: true });
   const armsDir = join(out, 'arms');
   if (!existsSync(armsDir)) return;
@@ -82,6 +84,18 @@ function removeStaleOutputs(out: string, wroteGames: boolean, armFolders: string
   if (armFolders.length === 0) rmSync(armsDir, { recursive: true, force: true });
 }
 
+/**
+ * A report describes one run: an earlier run's goes just before the new results land (renamed
+ * away first, so it vanishes at once, then deleted). A run that fails before this point
+ * leaves the earlier results and their report together.
+ */
+function removeOldReport(out: string): void {
+  const report = join(out, 'report');
+  if (!existsSync(report)) return;
+  const old = `${report}.${process.pid}.old`;
+  renameSync(report, old);
+  rmSync(old, { recursive: true, force: true });
+}
 
 export function defaultWorkers(): number {
   return Math.max(1, os.availableParallelism());
@@ -125,10 +139,11 @@ export async function runAndWrite(
   let result;
   try {
     result = await runSimulation(spec, {
-      onProgress: (d, t) => {
+      onProgress: (d, t, shard) => {
         gamesDone = d;
-        progress.update(d, t);
+        progress.update(d, t, { where: shard.arm ? `arm ${shard.arm}, ${shard.mode}` : shard.mode, kind: shard.kind });
       },
+      onPlan: (kinds) => progress.plan(kinds),
       onRows: rowsWriter ? (rows) => rowsWriter.write(rows) : undefined,
       onAbortable: (a) => (abort = a),
       journal,
@@ -160,6 +175,7 @@ export async function runAndWrite(
   const endedAt = new Date();
   const arms = spec.arms.map((a) => a.label);
   const perArm: Record<string, unknown> = {};
+  removeOldReport(out);
   for (const label of arms) {
     const agg = result.aggregates.get(label)!;
     const dir = arms.length === 1 && label === '' ? out : join(out, 'arms', armFolder(label));
@@ -219,7 +235,7 @@ export function simulateCommand(): Command {
     .option('--deck <files...>', 'deck files (repeat --deck or list several; more than two: a round robin)')
     .option('--bots <list>', 'bots of the first and second deck of each pairing (one name for both)', 'random')
     .addOption(new Option('--mode <mode>', 'game mode (default: the decks\' own; both: each deck in its mode)').choices([...MODES, 'both']))
-    .option('--games <n>', 'games per pairing per mode (played in pairs, seats swapped)', '1000')
+    .option('--games <n>', 'games per pairing per mode, an even number (played in pairs, seats swapped)', '1000')
     .option('--seed <n>', 'master seed', '1')
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
     .requiredOption('--out <dir>', 'output folder')
@@ -233,26 +249,28 @@ export function simulateCommand(): Command {
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
+      const odd = oddGames(games);
+      if (odd) throw new UsageError(`option --games: ${odd}`);
       const spec: RunSpec = {
         game: 'blue-rising',
         modes,
         sides,
         bots: parseBots(opts.bots),
-        gamesPerPairing: games + (games % 2),
+        gamesPerPairing: games,
         seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
         arms: [{ label: '', variant: opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : undefined }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
         wantRows: Boolean(opts.gamesCsv),
         pairingMode: opts.pairings,
       };
-      const out = resolve(opts.out);
+      const out = prepareOutFolder(opts.out, '--out');
       const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
       void cmd;
       if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
       else {
         if (!opts.quiet) process.stdout.write(textSummary(summary));
-        if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
+        if (!opts.quiet) process.stderr.write(`wrote ${out}/{summary.json,manifest.json,cards.csv,decks.csv,matchups.csv,deck_matchups.csv,modes.csv${spec.wantRows ? ',games.csv' : ''}}\n`);
       }
     }));
 }

@@ -25,6 +25,7 @@ export const A_TRAP_2A = 1372; // + hand index: place a Trap in the target colum
 export const A_ART_REVEAL = 1420; // reveal the Artefact, its Quest holding (R43)
 export const A_ART_ACTIVATE = 1424; // + target: resolve the revealed Artefact (R43)
 export const A_EOT_DISCARD = 1440; // + hand index: end-of-turn discard (R18)
-export const NUM_ACTIONS = 1488;
+export const A_RESIST_PAY = 1488; // D22: pay the extra for the Résistant character asked about (A_PASS: skip it)
+export const NUM_ACTIONS = 1489;
 /** More than any phase can list (the play band alone is at most 48 × 16). */
 export const MAX_LEGAL = 1024;

@@ -2,10 +2,12 @@
 // functions over the state record, no allocation.
 import { nextInt } from '../../core/rng.ts';
 import {
+  G_ASPIRANT,
+  G_HERO,
+  G_LEGEND,
   G_SQUIRE,
   KW_RAGE,
   T_CHARACTER,
-  VP_BY_GRADE,
 } from './catalogue/compile.ts';
 import {
   ADJ,
@@ -50,6 +52,9 @@ import {
   REC_LEAD_CHANGES,
   R_DRAWN,
   R_FIRST_SEEN,
+  R_HELD,
+  R_PLAYED,
+  R_REPLAYS,
   R_VP_GIVEN,
   R_VP_SCORED,
   VP_ENVIRONMENT,
@@ -87,6 +92,8 @@ export function pushHand(st: BRState, p: number, inst: number, known: boolean): 
   w[O_HAND + p * ZONE_CAP + n] = inst;
   w[O_HAND_N + p] = n + 1;
   w[O_PUBLIC + inst] = known ? 1 : 0;
+  // A copy in hand after both mulligans (drawn, or back from play) is one a player could play.
+  if (st.rec !== null && w[O_MULL_DONE]! && w[O_MULL_DONE + 1]!) st.rec[inst * REC_FIELDS + R_HELD] = 1;
 }
 /** Removes hand card i, keeping the order of the others. Returns the instance. */
 export function takeFromHand(st: BRState, p: number, i: number): number {
@@ -201,6 +208,14 @@ function vpReason(st: BRState, p: number, source: number, scorer: number, victim
 export function recordSeen(st: BRState, inst: number): void {
   const rec = st.rec;
   if (rec !== null && rec[inst * REC_FIELDS + R_FIRST_SEEN] === 0) rec[inst * REC_FIELDS + R_FIRST_SEEN] = st.w[O_TURN]! + 1;
+}
+/** A copy played: the first play counts in R_PLAYED (so played copies ≤ copies held), later ones in R_REPLAYS. */
+export function recordPlayed(st: BRState, inst: number): void {
+  const rec = st.rec;
+  if (rec === null) return;
+  const r = inst * REC_FIELDS;
+  if (rec[r + R_PLAYED] === 0) rec[r + R_PLAYED] = 1;
+  else rec[r + R_REPLAYS]++;
 }
 export function recordCount(st: BRState, inst: number, field: number): void {
   const rec = st.rec;
@@ -418,7 +433,13 @@ export function leavePlay(st: BRState, gs: number, dest: number): void {
 export function destroyInCombat(st: BRState, gs: number, scorer: number): number {
   const grade = st.ctx.cat.grade[st.ctx.cardOf[st.w[O_OCC + gs]!]!]!;
   leavePlay(st, gs, TO_DISCARD);
-  return VP_BY_GRADE[grade]!;
+  return gradeVp(st, grade);
+}
+
+/** R5: VP for destroying a character of this grade in combat (a Squire scores nothing). */
+export function gradeVp(st: BRState, grade: number): number {
+  const o = st.ctx.options;
+  return grade === G_LEGEND ? o.legendVp : grade === G_HERO ? o.heroVp : grade === G_ASPIRANT ? o.aspirantVp : 0;
 }
 
 /** Puts `inst` on slot gs (empty), as having entered play on `turn`. */

@@ -13,6 +13,7 @@ import {
   A_PAY_SACRIFICE,
   A_PAY_TAP,
   A_PLAY,
+  A_RESIST_PAY,
   A_RESOLVE_TRAP,
   A_SACRIFICE,
   A_SETUP,
@@ -22,7 +23,7 @@ import {
   TARGETS,
 } from './actions.ts';
 import { NUM_TRIGGERS, TK_NONE, TR_ARTEFACT, TR_PLAY, TR_SACRIFICE, TR_TAP, T_CHARACTER, T_EVENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
-import { cardName, handAt } from './board.ts';
+import { cardName, handAt, resistance } from './board.ts';
 import {
   BRState,
   COLUMN_NAMES,
@@ -35,12 +36,14 @@ import {
   O_HAND_N,
   O_OCC,
   O_PHASE,
+  O_RS_SLOT,
   O_TRAP,
   PH_EOT_DISCARD,
   PH_MAIN,
   PH_MULLIGAN,
   PH_PAUSE,
   PH_REACTION,
+  PH_RESIST,
   PH_WINDOW,
   SLOT_NAMES,
 } from './state.ts';
@@ -79,6 +82,7 @@ export function describeAction(st: BRState, a: number): string {
     if (phase === PH_MAIN) return 'end the main phase';
     if (phase === PH_REACTION) return 'done reacting';
     if (phase === PH_EOT_DISCARD) return 'keep the hand';
+    if (phase === PH_RESIST) return `leave ${charRef(st, p, (1 - p) * 6 + w[O_RS_SLOT]!)} unaffected (Résistant)`;
     if (phase === PH_WINDOW || phase === PH_PAUSE) return 'pass';
     return 'pass';
   }
@@ -93,7 +97,10 @@ export function describeAction(st: BRState, a: number): string {
     for (let i = 0; i < w[O_HAND_N + p]!; i++) if (mask & (1 << i)) names.push(cardName(st, handAt(st, p, i)));
     return `mulligan ${names.join(', ')}`;
   }
-  if (a < A_PAY_TAP) return `discard ${cardName(st, handAt(st, p, a - A_PAY_DISCARD))} for 1 resource`;
+  if (a < A_PAY_TAP) {
+    const k = ctx.options.discardResource;
+    return `discard ${cardName(st, handAt(st, p, a - A_PAY_DISCARD))} for ${k} resource${k === 1 ? '' : 's'}`;
+  }
   if (a < A_PAY_SACRIFICE) return `tap ${cardName(st, w[O_OCC + p * 6 + a - A_PAY_TAP]!)} for resources`;
   if (a < A_PAY_ENV) return `destroy ${cardName(st, w[O_EQUIP + p * 6 + a - A_PAY_SACRIFICE]!)} for resources`;
   if (a === A_PAY_ENV) return `tap ${cardName(st, w[O_ENV + p]!)} for resources`;
@@ -157,14 +164,17 @@ export function describeAction(st: BRState, a: number): string {
       const gs = slotOf(st, w[O_ATK_RANGED]!);
       if (gs >= 0) col = gs % 3;
     }
-    return `place ${cardName(st, handAt(st, p, a - A_TRAP_2A))} in the ${COLUMN_NAMES[col]} column for 1 resource`;
+    const cost = ctx.options.reactionTrapCost;
+    return `place ${cardName(st, handAt(st, p, a - A_TRAP_2A))} in the ${COLUMN_NAMES[col]} column for ${cost} resource${cost === 1 ? '' : 's'}`;
   }
   if (a === A_ART_REVEAL) return `reveal ${cardName(st, w[O_ART + p]!)}`;
   if (a < A_EOT_DISCARD) {
     const art = w[O_ART + p]!;
     return `activate ${cardName(st, art)}${targetSuffix(st, p, ctx.cardOf[art]!, TR_ARTEFACT, a - A_ART_ACTIVATE)}`;
   }
-  return `discard ${cardName(st, handAt(st, p, a - A_EOT_DISCARD))} at end of turn`;
+  if (a < A_RESIST_PAY) return `discard ${cardName(st, handAt(st, p, a - A_EOT_DISCARD))} at end of turn`;
+  const gs = (1 - p) * 6 + w[O_RS_SLOT]!;
+  return `pay ${resistance(st, gs)} more to affect ${charRef(st, p, gs)} (Résistant)`;
 }
 
 void T_CHARACTER;

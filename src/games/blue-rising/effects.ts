@@ -60,10 +60,12 @@ import {
   BRState,
   DEF_CHAR,
   DEF_ENV,
+  DEF_NONE,
   O_ENV_TPOW,
   INST_PER_PLAYER,
   O_ACTIVE,
   O_ATK_INST,
+  O_ATK_RANGED,
   O_DEF_INST,
   O_DEF_KIND,
   O_IN_ATTACK,
@@ -79,7 +81,6 @@ import {
   O_TPOW,
   O_TRES,
   O_TURN,
-  owner,
 } from './state.ts';
 
 const KW_BIT = [0, 0, 0, 0, KW_COUNTER, KW_RANGED, KW_STEALTH, KW_RAGE, 0];
@@ -89,7 +90,13 @@ export function attackerInst(st: BRState): number {
   return st.w[O_IN_ATTACK] ? st.w[O_ATK_INST]! : -1;
 }
 export function defenderInst(st: BRState): number {
-  return st.w[O_IN_ATTACK] && st.w[O_DEF_KIND] === DEF_CHAR ? st.w[O_DEF_INST]! : -1;
+  const w = st.w;
+  if (!w[O_IN_ATTACK]) return -1;
+  if (w[O_DEF_KIND] === DEF_CHAR) return w[O_DEF_INST]!;
+  // D19: a ranged attack's target is its Defender from the declaration on, so "the
+  // Defender" names it in step 2b too (while it is in play).
+  const ranged = w[O_ATK_RANGED]!;
+  return w[O_DEF_KIND] === DEF_NONE && ranged >= 0 && slotOf(st, ranged) >= 0 ? ranged : -1;
 }
 function fighterOf(st: BRState, p: number): number {
   return p === st.w[O_ACTIVE] ? attackerInst(st) : defenderInst(st);
@@ -117,51 +124,75 @@ function singleTarget(st: BRState, p: number, sel: number, src: number, chosen: 
   }
 }
 
+/** The rider's subject of an ability: the chosen character, else the first character its base names. */
+function subjectOf(st: BRState, p: number, start: number, n: number, src: number, chosen: number): number {
+  const prog = st.ctx.cat.program;
+  let primary = chosen;
+  for (let k = 0; k < n && primary < 0; k++) {
+    const r = (start + k) * EFFECT_WORDS;
+    if (prog[r + 4]! < 0) primary = singleTarget(st, p, prog[r + 1]!, src, chosen);
+  }
+  return primary;
+}
+
 /**
- * D22: extra resources `p` pays for an ability because it targets or changes opposing
- * Résistant characters by name (chosen or fight selectors); each character counts once.
- * Area selectors skip Résistant characters instead (they are never paid for).
+ * D22: the opposing Résistant characters an ability would affect, as a mask of the
+ * opponent's slots (each character once, whether chosen, named as a fighter or on a side).
  */
-export function resistExtra(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): number {
+export function resistTargets(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): number {
   const cat = st.ctx.cat;
+  const w = st.w;
   const slot = card * NUM_TRIGGERS + trig;
   const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
   const prog = cat.program;
-  let first = -1, extra = 0;
+  const primary = subjectOf(st, p, start, n, src, chosen);
+  const primaryFaction = primary >= 0 ? cat.faction[st.ctx.cardOf[primary]!]! : -1;
+  const o = 1 - p;
+  let mask = 0;
   for (let k = 0; k < n; k++) {
-    const sel = prog[(start + k) * EFFECT_WORDS + 1]!;
-    if (sel === S_CONTROLLER || sel >= S_ALL_OWN) continue;
-    const t = singleTarget(st, p, sel, src, chosen);
-    if (t < 0 || t === first || owner(t) === p) continue;
-    const gs = slotOf(st, t);
-    if (gs < 0) continue;
-    if (first < 0) first = t;
-    else if (t !== first) {
-      extra += resistance(st, gs);
-      break; // at most two distinct characters can be named by one ability
+    const r = (start + k) * EFFECT_WORDS;
+    const sel = prog[r + 1]!, rider = prog[r + 4]!;
+    if (rider >= 0 && (primary < 0 || primaryFaction !== rider)) continue;
+    if (sel === S_CONTROLLER || sel === S_ALL_OWN || sel === S_ADJ_OWN) continue;
+    if (sel === S_ALL_OPP) {
+      for (let s = 0; s < 6; s++) if (w[O_OCC + o * 6 + s]! >= 0 && resistance(st, o * 6 + s) > 0) mask |= 1 << s;
+      continue;
     }
-    extra += resistance(st, gs);
+    const t = singleTarget(st, p, sel, src, sel === S_TARGET ? primary : chosen);
+    const gs = t >= 0 ? slotOf(st, t) : -1;
+    if (gs >= o * 6 && gs < o * 6 + 6 && resistance(st, gs) > 0) mask |= 1 << (gs - o * 6);
   }
+  return mask;
+}
+
+/** D22: what paying for every opposing Résistant character an ability affects would cost (a bot's estimate). */
+export function resistExtra(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): number {
+  const mask = resistTargets(st, p, card, trig, src, chosen);
+  let extra = 0;
+  for (let s = 0; s < 6; s++) if (mask & (1 << s)) extra += resistance(st, (1 - p) * 6 + s);
   return extra;
+}
+
+/** D22: an opposing Résistant character not paid for is skipped (logged). */
+function resists(st: BRState, p: number, gs: number, paid: number): boolean {
+  const side = (gs / 6) | 0;
+  if (side === p || resistance(st, gs) === 0 || (paid & (1 << (gs - side * 6))) !== 0) return false;
+  if (st.log) st.log.line(`  ${cardName(st, st.w[O_OCC + gs]!)} is Résistant: unaffected (D22)`);
+  return true;
 }
 
 /**
  * Resolves ability `trig` of card `card` for controller `p`. `src` is the carrying
- * character instance (or -1), `chosen` the chosen target instance (or -1).
+ * character instance (or -1), `chosen` the chosen target instance (or -1), `paid` the
+ * opponent's slots whose Résistant extra was paid (D22: the others are skipped).
  */
-export function resolveAbility(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): void {
+export function resolveAbility(st: BRState, p: number, card: number, trig: number, src: number, chosen: number, paid: number): void {
   const cat = st.ctx.cat;
   const slot = card * NUM_TRIGGERS + trig;
   const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
   const prog = cat.program;
   // The rider's subject: the chosen character, else the first character the base names.
-  let primary = chosen;
-  if (primary < 0) {
-    for (let k = 0; k < n && primary < 0; k++) {
-      const r = (start + k) * EFFECT_WORDS;
-      if (prog[r + 4]! < 0) primary = singleTarget(st, p, prog[r + 1]!, src, chosen);
-    }
-  }
+  const primary = subjectOf(st, p, start, n, src, chosen);
   // R6: the rider applies when its subject is a character of that faction, judged as the
   // card resolves (the base effect may already have moved the subject, e.g. to hand).
   const primaryFaction = primary >= 0 ? cat.faction[st.ctx.cardOf[primary]!]! : -1;
@@ -178,10 +209,7 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
         const inst = st.w[O_OCC + gs]!;
         if (inst < 0) continue;
         if (sel === S_ADJ_OWN && (srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
-        if (side !== p && resistance(st, gs) > 0) {
-          if (st.log) st.log.line(`  ${cardName(st, inst)} is Résistant: unaffected (D22)`);
-          continue;
-        }
+        if (resists(st, p, gs, paid)) continue;
         runCharVerb(st, p, card, verb, amount, kw, gs, src);
         if (isOver(st)) return;
       }
@@ -189,7 +217,9 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
       // "target" names the ability's subject: its chosen character, else the first one it names.
       const t = singleTarget(st, p, sel, src, sel === S_TARGET ? primary : chosen);
       const gs = t >= 0 ? slotOf(st, t) : -1;
-      if (gs >= 0) runCharVerb(st, p, card, verb, amount, kw, gs, src);
+      if (gs >= 0) {
+        if (!resists(st, p, gs, paid)) runCharVerb(st, p, card, verb, amount, kw, gs, src);
+      }
       else if (verb === V_POWER && environmentFighter(st, p, sel) >= 0) {
         // R39: an Environment Defender takes power bonuses like a character (D16 only denies Support).
         const side = environmentFighter(st, p, sel);

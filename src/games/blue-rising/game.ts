@@ -22,6 +22,9 @@ import {
   REC_VP,
   REC_LEAD_CHANGES,
   R_FIRST_SEEN,
+  R_HELD,
+  R_OH,
+  R_REPLAYS,
   VP_SOURCES,
   O_PHASE,
   O_VP,
@@ -163,7 +166,7 @@ export class BlueRising implements CardStatsGame<BRState> {
   // ---- balance counters (CardStatsGame) ----
   readonly seenByTurns = [2, 4, 6, 8, 10] as const;
   readonly cardStatFields = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven', 'firstSeenTurn',
-    'seenBy2', 'seenBy4', 'seenBy6', 'seenBy8', 'seenBy10'] as const;
+    'seenBy2', 'seenBy4', 'seenBy6', 'seenBy8', 'seenBy10', 'replays', 'held'] as const;
   readonly vpSourceNames = ['kill', 'environment', 'exhaustion', 'other'] as const;
   get cardKinds(): number {
     return this.ctx.cat.size;
@@ -187,11 +190,14 @@ export class BlueRising implements CardStatsGame<BRState> {
         if (rec === null) continue;
         const r = inst * REC_FIELDS;
         // Fields 1..10 follow R_SETUP..R_VP_GIVEN; firstSeenTurn keeps the earliest copy (turn + 1, 0 = never).
-        for (let f = 0; f < REC_FIELDS - 1; f++) out[base + 1 + f] += rec[r + f]!;
+        for (let f = 0; f < R_FIRST_SEEN; f++) out[base + 1 + f] += rec[r + f]!;
         const seen = rec[r + R_FIRST_SEEN]!; // turn + 1, 0 = never
-        const fs = base + REC_FIELDS; // firstSeenTurn: the earliest copy
+        const fs = base + 1 + R_FIRST_SEEN; // firstSeenTurn: the earliest copy
         if (seen > 0 && (out[fs] === 0 || seen < out[fs]!)) out[fs] = seen;
         for (let k = 0; k < 5; k++) if (seen > 0 && seen - 1 <= this.seenByTurns[k]!) out[fs + 1 + k]!++;
+        out[fs + 6] += rec[r + R_REPLAYS]!;
+        // Held: in the kept opening hand, or in hand later on.
+        out[fs + 7] += rec[r + R_HELD]! | rec[r + R_OH]!;
       }
     }
   }

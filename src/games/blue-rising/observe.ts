@@ -51,6 +51,19 @@ import {
   O_STEP,
   O_SUPPORT,
   O_SUPPORTER,
+  O_SUPPORT_N,
+  O_RS_ASK,
+  O_RS_CARD,
+  O_RS_CHOSEN,
+  O_RS_INST,
+  O_RS_KIND,
+  O_RS_NEXT,
+  O_RS_P,
+  O_RS_PAID,
+  O_RS_RETURN,
+  O_RS_SLOT,
+  O_RS_SRC,
+  O_RS_TRIG,
   O_TAPPED,
   O_TATK,
   O_TBACK,
@@ -100,7 +113,12 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
   for (const f of [O_PHASE, O_CURRENT, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_VP, O_VP + 1, O_POOL, O_POOL + 1,
     O_SETUP_DONE, O_SETUP_DONE + 1, O_MULL_DONE, O_MULL_DONE + 1, O_IN_ATTACK, O_ATK_COLUMN, O_DEF_KIND, O_SUPPORT,
     O_SUPPORT + 1, O_STEP, O_PASSES, O_WTURN, O_TRAP_2A, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_PAYER, O_DUE, O_PEND,
-    O_PEND_RETURN, O_ENV_TPOW, O_ENV_TPOW + 1, O_TRAP_NEWCOL]) out[n++] = w[f]!;
+    O_PEND_RETURN, O_ENV_TPOW, O_ENV_TPOW + 1, O_TRAP_NEWCOL, O_SUPPORT_N, O_SUPPORT_N + 1,
+    O_RS_P, O_RS_CARD, O_RS_TRIG, O_RS_KIND, O_RS_RETURN, O_RS_NEXT, O_RS_ASK, O_RS_PAID, O_RS_SLOT]) out[n++] = w[f]!;
+  // D22: the ability waiting on Résistant decisions is public (played, revealed or on the board).
+  out[n++] = instRef(st, seat, w[O_RS_SRC]!);
+  out[n++] = instRef(st, seat, w[O_RS_CHOSEN]!);
+  out[n++] = instRef(st, seat, w[O_RS_INST]!);
   out[n++] = instRef(st, seat, w[O_ATK_INST]!);
   out[n++] = instRef(st, seat, w[O_DEF_INST]!);
   out[n++] = instRef(st, seat, w[O_ATK_RANGED]!);

@@ -14,6 +14,8 @@ export interface RuleOptions {
   artefacts: boolean;
   /** R13: cards drawn by the first and the second player. */
   openingDraw: readonly [number, number];
+  /** R19a: resources a card discarded from hand makes (also D26's end-of-turn discards). */
+  discardResource: number;
   /** R18: hand size the active player draws up to, and discards down to, at end of turn. */
   handSize: number;
   /** D5: the game is a draw when this turn begins without a winner (turns 1..cap-1 are played). */
@@ -38,6 +40,16 @@ export interface RuleOptions {
   reactionTraps: number;
   /** R29 / R37: cost to place a Trap during step 2a. */
   reactionTrapCost: number;
+  /** R26: VP the opponent must have before a Legend can be played. */
+  legendMinOpponentVp: number;
+  /** R40: VP for beating an Environment Defender. */
+  environmentVp: number;
+  /** R5 / R40 / R48: VP for destroying an Aspirant, a Hero, a Legend in combat (a Squire scores 0). */
+  aspirantVp: number;
+  heroVp: number;
+  legendVp: number;
+  /** R35: Supports each player may give per attack. */
+  supportsPerAttack: number;
   /** D26: end-of-turn discards make resources (false: the pool is already gone). */
   endOfTurnDiscardsGiveResources: boolean;
   /** Test-only fault injection: the engine throws when a card of this name is played. */
@@ -49,6 +61,7 @@ const STANDARD: RuleOptions = {
   setupAspirants: 4,
   artefacts: true,
   openingDraw: [3, 5],
+  discardResource: 1,
   handSize: 5,
   turnCap: 200,
   exhaustionVp: 1,
@@ -61,6 +74,12 @@ const STANDARD: RuleOptions = {
   objectFollowsToDiscard: true,
   reactionTraps: 1,
   reactionTrapCost: 1,
+  legendMinOpponentVp: 1,
+  environmentVp: 1,
+  aspirantVp: 0,
+  heroVp: 1,
+  legendVp: 2,
+  supportsPerAttack: 1,
   endOfTurnDiscardsGiveResources: false,
   faultCard: null,
 };
@@ -71,11 +90,56 @@ export const RULES: Record<Mode, RuleOptions> = {
   quick: { ...STANDARD, vpToWin: 3, setupAspirants: 3, artefacts: false },
 };
 
-export function rulesFor(mode: Mode, overrides: Partial<RuleOptions> = {}): RuleOptions {
-  return { ...RULES[mode], ...overrides };
+export class RuleOptionError extends Error {}
+
+type NumericKnob = { [K in keyof RuleOptions]: RuleOptions[K] extends number ? K : never }[keyof RuleOptions];
+
+/**
+ * The values each number may take: outside them no game can be played (a turn cap that ends
+ * every game before both players had a turn, no VP to win) or the engine's fixed bands break
+ * (a mulligan mask covers 5 cards, six slots, hands of at most 40).
+ */
+export const KNOB_RANGES: Readonly<Record<NumericKnob, readonly [number, number]>> = {
+  vpToWin: [1, 100],
+  setupAspirants: [1, 6],
+  discardResource: [1, 5],
+  handSize: [1, 40],
+  turnCap: [3, 30000],
+  exhaustionVp: [0, 100],
+  reactionTraps: [0, 3],
+  reactionTrapCost: [0, 40],
+  legendMinOpponentVp: [0, 100],
+  environmentVp: [0, 100],
+  aspirantVp: [0, 100],
+  heroVp: [0, 100],
+  legendVp: [0, 100],
+  supportsPerAttack: [0, 6],
+};
+/** R13: each opening draw, within the mulligan's 5-card mask. */
+const OPENING_DRAW_RANGE = [0, 5] as const;
+
+function inRange(key: string, v: number, [lo, hi]: readonly [number, number]): void {
+  if (!Number.isInteger(v) || v < lo || v > hi) throw new RuleOptionError(`rule ${key}: ${v} is out of range ${lo}..${hi}`);
 }
 
-export class RuleOptionError extends Error {}
+/** Refuses values with which no game is possible, naming the knob, its value and the range. */
+export function checkRuleOptions(o: RuleOptions): void {
+  for (const [key, range] of Object.entries(KNOB_RANGES)) inRange(key, o[key as NumericKnob], range);
+  if (o.openingDraw.length !== 2) throw new RuleOptionError(`rule openingDraw: expected two numbers, got ${o.openingDraw.length}`);
+  for (const v of o.openingDraw) inRange('openingDraw', v, OPENING_DRAW_RANGE);
+  if (o.environmentVp === 0 && o.aspirantVp === 0 && o.heroVp === 0 && o.legendVp === 0 && o.exhaustionVp === 0) {
+    throw new RuleOptionError('rules environmentVp, aspirantVp, heroVp, legendVp, exhaustionVp: all 0, so no VP can ever be scored (one must be 1 or more)');
+  }
+}
+
+export function rulesFor(mode: Mode, overrides: Partial<RuleOptions> = {}): RuleOptions {
+  for (const key of Object.keys(overrides)) {
+    if (!(key in RULES[mode])) throw new RuleOptionError(`rule ${key}: unknown rule knob (valid: ${Object.keys(RULES[mode]).join(', ')})`);
+  }
+  const o = { ...RULES[mode], ...overrides };
+  checkRuleOptions(o);
+  return o;
+}
 
 /** Parses "key=value" rule overrides (numbers, true/false, or a name), naming the bad one. */
 export function parseRuleOverrides(items: readonly string[]): Partial<RuleOptions> {
@@ -92,8 +156,11 @@ export function parseRuleOverrides(items: readonly string[]): Partial<RuleOption
       if (raw !== 'true' && raw !== 'false') throw new RuleOptionError(`--rule ${key}: expected true or false, got "${raw}"`);
       out[key] = raw === 'true';
     } else if (kind === 'number') {
-      if (!/^\d+$/.test(raw) || Number(raw) > 100000) throw new RuleOptionError(`--rule ${key}: expected a non-negative integer, got "${raw}"`);
-      out[key] = Number(raw);
+      if (!/^\d+$/.test(raw)) throw new RuleOptionError(`--rule ${key}: expected a non-negative integer, got "${raw}"`);
+      const [lo, hi] = KNOB_RANGES[key as NumericKnob];
+      const v = Number(raw);
+      if (v < lo || v > hi) throw new RuleOptionError(`--rule ${key}=${raw}: out of range ${lo}..${hi}`);
+      out[key] = v;
     } else {
       throw new RuleOptionError(`--rule ${key}: cannot be set from the command line`);
     }

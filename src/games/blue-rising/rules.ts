@@ -15,6 +15,7 @@ import {
   A_PAY_SACRIFICE,
   A_PAY_TAP,
   A_PLAY,
+  A_RESIST_PAY,
   A_RESOLVE_TRAP,
   A_SACRIFICE,
   A_SETUP,
@@ -24,12 +25,16 @@ import {
   TARGETS,
 } from './actions.ts';
 import {
+  EFFECT_WORDS,
   G_LEGEND,
   KW_COUNTER,
   KW_RANGED,
   KW_RAGE,
   KW_STEALTH,
   NUM_TRIGGERS,
+  S_DEFENDER,
+  S_OWN_FIGHTER,
+  S_TARGET,
   T_ARTEFACT,
   T_CHARACTER,
   T_ENVIRONMENT,
@@ -47,7 +52,6 @@ import {
   TR_SACRIFICE,
   TR_TAP,
   TR_TRAP,
-  VP_BY_GRADE,
 } from './catalogue/compile.ts';
 import {
   ROLE_ATTACKER,
@@ -76,6 +80,7 @@ import {
   pushDiscard,
   pushGone,
   recordCount,
+  recordPlayed,
   recordSeen,
   shuffleDeck,
   slotOf,
@@ -84,7 +89,7 @@ import {
   takeFromDeck,
   takeFromHand,
 } from './board.ts';
-import { resistExtra, resolveAbility } from './effects.ts';
+import { resistTargets, resolveAbility } from './effects.ts';
 import { describeAction } from './describe.ts';
 import {
   ART_GONE,
@@ -137,6 +142,7 @@ import {
   O_STEP,
   O_SUPPORT,
   O_SUPPORTER,
+  O_SUPPORT_N,
   O_TAPPED,
   O_TATK,
   O_TBACK,
@@ -155,6 +161,7 @@ import {
   PEND_NONE,
   PEND_PLACE_TRAP,
   PEND_PLAY,
+  PEND_RESIST,
   PEND_RESOLVE_TRAP,
   PEND_SACRIFICE,
   PEND_TAP,
@@ -166,6 +173,7 @@ import {
   PH_PAUSE,
   PH_PAY,
   PH_REACTION,
+  PH_RESIST,
   PH_SETUP,
   PH_WINDOW,
   STATE_WORDS16,
@@ -181,13 +189,27 @@ import {
   R_KEPT,
   R_OH,
   R_PITCHED,
-  R_PLAYED,
   R_SETUP,
   VP_ENVIRONMENT,
   VP_KILL,
   O_ATTACKED,
   O_ENV_TPOW,
   O_TRAP_NEWCOL,
+  O_RS_ASK,
+  O_RS_CARD,
+  O_RS_CHOSEN,
+  O_RS_INST,
+  O_RS_KIND,
+  O_RS_NEXT,
+  O_RS_P,
+  O_RS_PAID,
+  O_RS_RETURN,
+  O_RS_SLOT,
+  O_RS_SRC,
+  O_RS_TRIG,
+  RK_DISCARD,
+  RK_NONE,
+  RK_REVEAL,
   owner,
 } from './state.ts';
 
@@ -212,6 +234,7 @@ export function clearState(st: BRState): void {
   w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
   // The public-knowledge flags are 0/1, not instance ids.
   for (let i = O_PUBLIC; i < STATE_WORDS16; i++) w[i] = 0;
+  clearResist(st);
   st.legalCount = -1;
 }
 
@@ -288,7 +311,7 @@ function tappable(st: BRState, p: number): number {
 function potential(st: BRState, p: number, inMain: boolean, tapMask: number): number {
   const w = st.w;
   const cat = st.ctx.cat;
-  let pot = w[O_POOL + p]! + w[O_HAND_N + p]!;
+  let pot = w[O_POOL + p]! + w[O_HAND_N + p]! * st.ctx.options.discardResource;
   for (let gs = p * 6; gs < p * 6 + 6; gs++) {
     const inst = w[O_OCC + gs]!;
     if (inst < 0) continue;
@@ -305,18 +328,19 @@ function potential(st: BRState, p: number, inMain: boolean, tapMask: number): nu
 
 // A lazily computed potential for one enumeration: most costs are covered by pool + hand,
 // so the scan of resource effects runs only when a cost goes beyond that.
-const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, taps: 0 };
+const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, taps: 0, perCard: 1 };
 function beginAfford(st: BRState, p: number, inMain: boolean, tapMask: number): void {
   AFF.st = st;
   AFF.p = p;
   AFF.main = inMain;
   AFF.taps = tapMask;
-  AFF.cheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]!;
+  AFF.perCard = st.ctx.options.discardResource;
+  AFF.cheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]! * AFF.perCard;
   AFF.full = -1;
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
 function canRaise(need: number, fromHand: boolean): boolean {
-  const n = fromHand ? need + 1 : need;
+  const n = fromHand ? need + AFF.perCard : need;
   if (n <= AFF.cheap) return true;
   if (AFF.full < 0) AFF.full = potential(AFF.st!, AFF.p, AFF.main, AFF.taps);
   return n <= AFF.full;
@@ -336,6 +360,25 @@ function trapColumn(st: BRState): number {
     return gs < 0 ? w[O_ATK_COLUMN]! : gs % 3;
   }
   return w[O_ATK_COLUMN]!;
+}
+
+/**
+ * Before 3a of a column attack the Defender is unknown, so a Trap whose every effect names
+ * "the Defender" (or its controller's fighter) would resolve for nothing: it is not offered.
+ */
+function trapOnlyWasted(st: BRState, card: number): boolean {
+  const w = st.w;
+  if (w[O_STEP] !== STEP_2B || w[O_ATK_RANGED]! >= 0) return false;
+  const cat = st.ctx.cat;
+  const slot = card * NUM_TRIGGERS + TR_TRAP;
+  const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
+  for (let k = 0; k < n; k++) {
+    const r = (start + k) * EFFECT_WORDS;
+    if (cat.program[r + 4]! >= 0) continue; // a rider follows its subject, the Defender here
+    const sel = cat.program[r + 1]!;
+    if (sel !== S_DEFENDER && sel !== S_OWN_FIGHTER && sel !== S_TARGET) return false;
+  }
+  return true;
 }
 
 function attackerHasStealth(st: BRState): boolean {
@@ -373,7 +416,9 @@ function canReveal(st: BRState, p: number): boolean {
 
 /**
  * Writes the targets of ability (card, trig) for actor p into out as base + t, when the
- * cost (plus D22's Résistant extra) can be raised (see beginAfford). Returns the new count.
+ * cost can be raised (see beginAfford). Returns the new count. D22's Résistant extras are
+ * decided as the ability resolves; a chosen opposing Résistant target is offered only when
+ * its extra can be raised too, since without it the choice could only be skipped.
  */
 function writeTargets(st: BRState, p: number, card: number, trig: number, srcInst: number, srcGs: number,
   cost: number, fromHand: boolean, out: Int32Array, n: number, base: number): number {
@@ -381,9 +426,8 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
   const w = st.w;
   const slot = card * NUM_TRIGGERS + trig;
   const tk = cat.abTarget[slot]!;
-  const fight = cat.abFight[slot] !== 0;
   if (tk === TK_NONE) {
-    if (canRaise(cost + (fight ? resistExtra(st, p, card, trig, srcInst, -1) : 0), fromHand)) out[n++] = base;
+    if (canRaise(cost, fromHand)) out[n++] = base;
     return n;
   }
   const lo = tk === TK_OPP ? 6 : 0;
@@ -394,9 +438,7 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
     if (inst < 0 || w[O_FACEDOWN + gs] !== 0) continue;
     if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
     if (gs === srcGs && cat.abNoSelf[slot]) continue; // a swap needs another character
-    // D22: naming an opposing Résistant character costs 1 more per instance.
-    const extra = fight ? resistExtra(st, p, card, trig, srcInst, inst) : t >= 6 ? resistance(st, gs) : 0;
-    if (canRaise(cost + extra, fromHand)) out[n++] = base + t;
+    if (canRaise(t >= 6 ? cost + resistance(st, gs) : cost, fromHand)) out[n++] = base + t;
   }
   return n;
 }
@@ -424,7 +466,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
     switch (cat.type[c]) {
       case T_CHARACTER: {
         if (!canRaise(cost, true)) break;
-        if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < 1) break; // R26
+        if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
         let same = -1; // R25 / D8: a character of this name already in play
         for (let k = 0; k < 6; k++) if (inPlay[k] === c) same = p * 6 + k;
         for (let t = 0; t < 6; t++) {
@@ -523,7 +565,8 @@ function legalPay(st: BRState, p: number, out: Int32Array): number {
     const obj = w[O_EQUIP + p * 6 + s]!;
     if (obj >= 0 && owner(obj) === p && cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]! > 0) out[n++] = A_PAY_SACRIFICE + s;
   }
-  if (w[O_PEND_RETURN] === PH_MAIN || ctx.options.environmentTapInWindows) {
+  const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
+  if (ret === PH_MAIN || ctx.options.environmentTapInWindows) {
     const env = w[O_ENV + p]!;
     if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && cat.abResource[ability(st, ctx.cardOf[env]!, TR_TAP)]! > 0) out[n++] = A_PAY_ENV;
   }
@@ -579,8 +622,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
     }
   }
   n = legalTaps(st, x, false, taps, out, n);
-  // R35: one Support per player per attack, from the fighter itself or a character adjacent to it.
-  if (w[O_SUPPORTER + x]! < 0) {
+  // R35: one Support (`supportsPerAttack`) per player per attack, from the fighter itself or a character adjacent to it.
+  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack) {
     let fighter = -1;
     let envDefender = false;
     if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
@@ -599,9 +642,9 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   if (x !== active) {
     const col = trapColumn(st);
     const trap = w[O_TRAP + x * 3 + col]!;
-    if (trap >= 0 && !attackerHasStealth(st)) { // R50: Furtif stops Traps
+    if (trap >= 0 && !attackerHasStealth(st) && !trapOnlyWasted(st, ctx.cardOf[trap]!)) { // R50: Furtif stops Traps
       const c = ctx.cardOf[trap]!;
-      if (canRaise(cat.cost[c]! + resistExtra(st, x, c, TR_TRAP, -1, -1), false)) out[n++] = A_RESOLVE_TRAP;
+      if (canRaise(cat.cost[c]!, false)) out[n++] = A_RESOLVE_TRAP;
     }
     // R49: a ranged target that changed column lets the defender place a Trap in the new column.
     if (w[O_ATK_RANGED]! >= 0 && col !== w[O_ATK_COLUMN] && w[O_TRAP_NEWCOL] === 0) {
@@ -659,6 +702,10 @@ export function legal(st: BRState, out: Int32Array): number {
     case PH_REACTION: return legalReaction(st, p, out);
     case PH_WINDOW: return legalWindow(st, p, out);
     case PH_PAUSE: return legalPause(st, p, out);
+    case PH_RESIST:
+      out[0] = A_PASS;
+      out[1] = A_RESIST_PAY;
+      return 2;
     case PH_EOT_DISCARD: {
       const hn = w[O_HAND_N + p]!;
       out[0] = A_PASS;
@@ -716,6 +763,7 @@ function applyOne(st: BRState, a: number, forced: boolean): void {
     case PH_REACTION: return doReaction(st, p, a);
     case PH_WINDOW: return doWindow(st, p, a);
     case PH_PAUSE: return doPause(st, p, a);
+    case PH_RESIST: return doResist(st, p, a);
     case PH_EOT_DISCARD:
     case PH_EOT_DOWN: return doEndOfTurnDiscard(st, p, a);
   }
@@ -781,16 +829,25 @@ function doMulligan(st: BRState, p: number, mask: number): void {
     for (let gs = q * 6; gs < q * 6 + 6; gs++) w[O_FACEDOWN + gs] = 0;
     if (st.log) st.log.line(`${playerName(st, q)} reveals ${revealList(st, q)} (R15)`);
   }
-  for (const q of [first, opp(first)]) {
-    for (let gs = q * 6; gs < q * 6 + 6; gs++) {
-      const inst = w[O_OCC + gs]!;
-      if (inst < 0) continue;
-      const c = st.ctx.cardOf[inst]!;
-      if (hasAbility(st, c, TR_ENTER)) {
-        if (st.log) st.log.line(`  ${cardName(st, inst)}: on enter (D20)`);
-        resolveAbility(st, q, c, TR_ENTER, inst, -1);
-        if (isOver(st)) return;
+  revealEffects(st, 0);
+}
+
+/** R15, D13: the revealed Aspirants' on-enter effects, the first player's first, from position k0 on. */
+function revealEffects(st: BRState, k0: number): void {
+  const w = st.w;
+  const first = w[O_FIRST]!;
+  for (let k = k0; k < 12; k++) {
+    const q = k < 6 ? first : opp(first);
+    const inst = w[O_OCC + q * 6 + (k % 6)]!;
+    if (inst < 0) continue;
+    const c = st.ctx.cardOf[inst]!;
+    if (hasAbility(st, c, TR_ENTER)) {
+      if (st.log) st.log.line(`  ${cardName(st, inst)}: on enter (D20)`);
+      if (resolveWithResist(st, q, c, TR_ENTER, inst, -1, RK_REVEAL, -1, w[O_PHASE]!)) {
+        w[O_RS_NEXT] = k + 1;
+        return;
       }
+      if (isOver(st)) return;
     }
   }
   startTurn(st, first);
@@ -866,11 +923,11 @@ function doEndOfTurnDiscard(st: BRState, p: number, a: number): void {
     const inst = takeFromHand(st, p, a - A_EOT_DISCARD);
     pushDiscard(st, inst);
     recordCount(st, inst, R_EOT);
-    if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + 1; // D26
+    if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + opts.discardResource; // D26
     if (w[O_PHASE] === PH_EOT_DOWN && w[O_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
     return;
   }
-  // R18: draw up to 5, then discard down to 5.
+  // R18: draw up to the hand size, then discard down to it.
   const need = opts.handSize - w[O_HAND_N + p]!;
   if (need > 0) draw(st, p, need);
   if (isOver(st)) return;
@@ -927,12 +984,7 @@ function declarePlay(st: BRState, p: number, a: number, ret: number): void {
     completePlay(st, p); // R29: no cost to place
     return;
   }
-  let due = ctx.cat.cost[c]!;
-  if (ctx.cat.type[c] === T_EVENT) {
-    const tk = ctx.cat.abTarget[ability(st, c, TR_PLAY)]!;
-    due += resistExtra(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t));
-  }
-  pay(st, p, due, PEND_PLAY, ret);
+  pay(st, p, ctx.cat.cost[c]!, PEND_PLAY, ret);
 }
 
 function declareTap(st: BRState, p: number, a: number, ret: number): void {
@@ -950,7 +1002,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
     w[O_PEND_INST] = obj;
     w[O_PEND_TARGET] = chosen;
-    pay(st, p, resistExtra(st, p, c, TR_SACRIFICE, -1, chosen), PEND_SACRIFICE, ret);
+    pay(st, p, 0, PEND_SACRIFICE, ret);
     return;
   }
   const src = ((a - A_TAP) / TARGETS) | 0;
@@ -969,7 +1021,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
   const chosen = ctx.cat.abTarget[ability(st, card, TR_TAP)] === TK_NONE ? -1 : targetInst(st, p, t);
   w[O_PEND_SOURCE] = src === 6 ? -2 : srcInst;
   w[O_PEND_TARGET] = chosen;
-  pay(st, p, resistExtra(st, p, card, TR_TAP, srcInst, chosen), PEND_TAP, ret);
+  pay(st, p, 0, PEND_TAP, ret);
 }
 
 function declareArtefact(st: BRState, p: number, a: number, ret: number): void {
@@ -978,7 +1030,7 @@ function declareArtefact(st: BRState, p: number, a: number, ret: number): void {
   const t = a - A_ART_ACTIVATE;
   const chosen = st.ctx.cat.abTarget[ability(st, c, TR_ARTEFACT)] === TK_NONE ? -1 : targetInst(st, p, t);
   w[O_PEND_TARGET] = chosen;
-  pay(st, p, st.ctx.cat.cost[c]! + resistExtra(st, p, c, TR_ARTEFACT, -1, chosen), PEND_ARTEFACT, ret);
+  pay(st, p, st.ctx.cat.cost[c]!, PEND_ARTEFACT, ret);
 }
 
 function reveal(st: BRState, p: number): void {
@@ -994,9 +1046,9 @@ function doPay(st: BRState, p: number, a: number): void {
   let gain = 0;
   if (a < A_PAY_TAP) {
     const inst = takeFromHand(st, p, a - A_PAY_DISCARD);
-    pushDiscard(st, inst); // R19a: discarding a card makes 1 resource
+    pushDiscard(st, inst); // R19a: discarding a card makes a resource (`discardResource`)
     recordCount(st, inst, R_PITCHED);
-    gain = 1;
+    gain = ctx.options.discardResource;
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
     w[O_TAPPED + gs] = 1;
@@ -1027,26 +1079,31 @@ function completePending(st: BRState, p: number): void {
   const pend = w[O_PEND]!;
   w[O_PEND] = PEND_NONE;
   w[O_PHASE] = ret;
+  // Set when the resolution stops on a D22 decision: the rest happens after it (resumeResist).
+  let held = false;
   switch (pend) {
+    case PEND_RESIST:
+      w[O_RS_PAID] = w[O_RS_PAID]! | (1 << w[O_RS_SLOT]!);
+      resumeResist(st);
+      return;
     case PEND_PLAY:
-      completePlay(st, p);
+      held = completePlay(st, p);
       break;
     case PEND_TAP: {
       const src = w[O_PEND_SOURCE]!;
       const card = src === -2 ? ctx.cardOf[w[O_ENV + p]!]! : ctx.cardOf[src]!;
-      resolveAbility(st, p, card, TR_TAP, src === -2 ? -1 : src, w[O_PEND_TARGET]!);
+      held = resolveWithResist(st, p, card, TR_TAP, src === -2 ? -1 : src, w[O_PEND_TARGET]!, RK_NONE, -1, ret);
       break;
     }
     case PEND_SACRIFICE:
-      resolveAbility(st, p, ctx.cardOf[w[O_PEND_INST]!]!, TR_SACRIFICE, -1, w[O_PEND_TARGET]!);
+      held = resolveWithResist(st, p, ctx.cardOf[w[O_PEND_INST]!]!, TR_SACRIFICE, -1, w[O_PEND_TARGET]!, RK_NONE, -1, ret);
       break;
     case PEND_RESOLVE_TRAP: {
       const idx = O_TRAP + p * 3 + trapColumn(st);
       const trap = w[idx]!;
       w[idx] = -1;
       if (st.log) st.log.line(`  ${cardName(st, trap)} is revealed and resolves (R29)`);
-      resolveAbility(st, p, ctx.cardOf[trap]!, TR_TRAP, -1, -1);
-      pushDiscard(st, trap); // R29: then discarded
+      held = resolveWithResist(st, p, ctx.cardOf[trap]!, TR_TRAP, -1, -1, RK_DISCARD, trap, ret); // R29: then discarded
       break;
     }
     case PEND_PLACE_TRAP: {
@@ -1054,7 +1111,7 @@ function completePending(st: BRState, p: number): void {
       const idx = O_TRAP + p * 3 + trapColumn(st);
       if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // D25 / R29: the Trap there is discarded
       w[idx] = inst;
-      recordCount(st, inst, R_PLAYED);
+      recordPlayed(st, inst);
       if (w[O_PHASE] === PH_WINDOW) w[O_TRAP_NEWCOL] = 1; // R49: the new column's Trap
       else w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
       break;
@@ -1065,19 +1122,26 @@ function completePending(st: BRState, p: number): void {
       w[O_ART_STATE + p] = ART_GONE;
       w[O_ART + p] = -1;
       pushGone(st, art);
-      resolveAbility(st, p, ctx.cardOf[art]!, TR_ARTEFACT, -1, w[O_PEND_TARGET]!);
+      held = resolveWithResist(st, p, ctx.cardOf[art]!, TR_ARTEFACT, -1, w[O_PEND_TARGET]!, RK_NONE, -1, ret);
       break;
     }
   }
   w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
-  if (isOver(st)) return;
+  if (held || isOver(st)) return;
+  afterResolution(st, p, ret);
+}
+
+/** Who decides next once an act completed in phase `ret`. */
+function afterResolution(st: BRState, p: number, ret: number): void {
+  const w = st.w;
   if (ret === PH_MAIN) w[O_CURRENT] = p;
   else if (ret === PH_REACTION) w[O_CURRENT] = p;
   else if (ret === PH_WINDOW) afterWindowAction(st, p);
   else if (ret === PH_PAUSE) w[O_CURRENT] = p;
 }
 
-function completePlay(st: BRState, p: number): void {
+/** Completes a paid play; true when an ability it resolves stops on a D22 decision. */
+function completePlay(st: BRState, p: number): boolean {
   const w = st.w;
   const ctx = st.ctx;
   const inst = w[O_PEND_INST]!;
@@ -1085,7 +1149,7 @@ function completePlay(st: BRState, p: number): void {
   const c = ctx.cardOf[inst]!;
   w[O_PEND_INST] = -1;
   if (c === ctx.faultCardId) throw new Error(`fault injected for tests: ${ctx.cat.names[c]} was played`);
-  recordCount(st, inst, R_PLAYED);
+  recordPlayed(st, inst);
   switch (ctx.cat.type[c]) {
     case T_CHARACTER: {
       const gs = p * 6 + t;
@@ -1094,8 +1158,8 @@ function completePlay(st: BRState, p: number): void {
         leavePlay(st, gs, TO_DISCARD);
       }
       placeOnSlot(st, gs, inst, w[O_TURN]!); // R24: disoriented this turn
-      if (hasAbility(st, c, TR_ENTER)) resolveAbility(st, p, c, TR_ENTER, inst, -1); // D20
-      return;
+      if (hasAbility(st, c, TR_ENTER)) return resolveWithResist(st, p, c, TR_ENTER, inst, -1, RK_NONE, -1, w[O_PHASE]!); // D20
+      return false;
     }
     case T_OBJECT: {
       const gs = t < 6 ? p * 6 + t : opp(p) * 6 + t - 6;
@@ -1105,21 +1169,105 @@ function completePlay(st: BRState, p: number): void {
         if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
       }
       w[O_EQUIP + gs] = inst;
-      return;
+      return false;
     }
     case T_TRAP: {
       const idx = O_TRAP + p * 3 + t;
       if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // R29: the Trap there is discarded
       w[idx] = inst;
-      return;
+      return false;
     }
     case T_EVENT: {
       const tk = ctx.cat.abTarget[ability(st, c, TR_PLAY)]!;
-      resolveAbility(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t));
-      pushDiscard(st, inst); // R28: resolve, then discard
-      return;
+      // R28: resolve, then discard
+      return resolveWithResist(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t), RK_DISCARD, inst, w[O_PHASE]!);
     }
   }
+  return false;
+}
+
+// ---------- D22: Résistant extras, decided as an ability resolves ----------
+
+/**
+ * Resolves ability (card, trig) of p. For each opposing Résistant character it would affect
+ * whose extra p can raise, p first decides whether to pay it (PH_RESIST, then the payment
+ * sub-step if the pool falls short); the others, and those not paid for, are skipped.
+ * `kind` says what follows (RK_DISCARD: `inst` goes to the discard), `ret` the phase it
+ * happens in. Returns true when it stopped on a decision: resumeResist finishes it later.
+ */
+function resolveWithResist(st: BRState, p: number, card: number, trig: number, src: number, chosen: number,
+  kind: number, inst: number, ret: number): boolean {
+  const ask = resistTargets(st, p, card, trig, src, chosen);
+  if (ask === 0) {
+    resolveAbility(st, p, card, trig, src, chosen, 0);
+    if (kind === RK_DISCARD) pushDiscard(st, inst);
+    return false;
+  }
+  const w = st.w;
+  w[O_RS_P] = p;
+  w[O_RS_CARD] = card;
+  w[O_RS_TRIG] = trig;
+  w[O_RS_SRC] = src;
+  w[O_RS_CHOSEN] = chosen;
+  w[O_RS_KIND] = kind;
+  w[O_RS_INST] = inst;
+  w[O_RS_RETURN] = ret;
+  w[O_RS_ASK] = ask;
+  w[O_RS_PAID] = 0;
+  if (nextResist(st)) return true;
+  clearResist(st);
+  return false;
+}
+
+/** Asks about the next opposing Résistant character whose extra can be raised (true), or resolves. */
+function nextResist(st: BRState): boolean {
+  const w = st.w;
+  const p = w[O_RS_P]!;
+  const o = opp(p);
+  let ask = w[O_RS_ASK]!;
+  while (ask !== 0) {
+    const s = 31 - Math.clz32(ask & -ask);
+    ask &= ask - 1;
+    w[O_RS_ASK] = ask;
+    beginAfford(st, p, w[O_RS_RETURN] === PH_MAIN, tappable(st, p));
+    if (w[O_OCC + o * 6 + s]! >= 0 && canRaise(resistance(st, o * 6 + s), false)) {
+      w[O_RS_SLOT] = s;
+      w[O_PHASE] = PH_RESIST;
+      w[O_CURRENT] = p;
+      return true;
+    }
+  }
+  w[O_PHASE] = w[O_RS_RETURN]!;
+  resolveAbility(st, p, w[O_RS_CARD]!, w[O_RS_TRIG]!, w[O_RS_SRC]!, w[O_RS_CHOSEN]!, w[O_RS_PAID]!);
+  if (w[O_RS_KIND] === RK_DISCARD) pushDiscard(st, w[O_RS_INST]!);
+  return false;
+}
+
+function clearResist(st: BRState): void {
+  const w = st.w;
+  w[O_RS_P] = w[O_RS_CARD] = w[O_RS_TRIG] = w[O_RS_SRC] = w[O_RS_CHOSEN] = w[O_RS_INST] = w[O_RS_SLOT] = -1;
+  w[O_RS_KIND] = w[O_RS_RETURN] = w[O_RS_NEXT] = w[O_RS_ASK] = w[O_RS_PAID] = 0;
+}
+
+/** After a D22 decision (or its payment): the next one, else the resolution and what follows it. */
+function resumeResist(st: BRState): void {
+  if (nextResist(st)) return;
+  const w = st.w;
+  const p = w[O_RS_P]!, kind = w[O_RS_KIND]!, ret = w[O_RS_RETURN]!, next = w[O_RS_NEXT]!;
+  clearResist(st);
+  if (isOver(st)) return;
+  if (kind === RK_REVEAL) revealEffects(st, next);
+  else afterResolution(st, p, ret);
+}
+
+function doResist(st: BRState, p: number, a: number): void {
+  const w = st.w;
+  const gs = opp(p) * 6 + w[O_RS_SLOT]!;
+  if (a === A_RESIST_PAY) {
+    pay(st, p, resistance(st, gs), PEND_RESIST, PH_RESIST);
+    return;
+  }
+  resumeResist(st);
 }
 
 // ---------- attacks (R33–R41, R45–R52, D9, D12, D15–D19, D25) ----------
@@ -1145,6 +1293,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   w[O_DEF_INST] = -1;
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
   w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_SUPPORT_N] = w[O_SUPPORT_N + 1] = 0;
   w[O_TRAP_2A] = 0;
   w[O_TRAP_NEWCOL] = 0;
   w[O_PHASE] = PH_REACTION;
@@ -1210,7 +1359,8 @@ function doWindow(st: BRState, x: number, a: number): void {
     const gs = x * 6 + (a - A_SUPPORT);
     if (st.ctx.options.supportTaps) w[O_TAPPED + gs] = 1; // D15: Support taps
     const v = supportValue(st, gs);
-    w[O_SUPPORT + x] = v;
+    w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;
+    w[O_SUPPORT_N + x] = w[O_SUPPORT_N + x]! + 1;
     w[O_SUPPORTER + x] = w[O_OCC + gs]!;
     if (st.log) st.log.line(`  ${cardName(st, w[O_OCC + gs]!)} supports: +${v}`);
     afterWindowAction(st, x);
@@ -1218,7 +1368,7 @@ function doWindow(st: BRState, x: number, a: number): void {
   }
   if (a === A_RESOLVE_TRAP) {
     const c = st.ctx.cardOf[w[O_TRAP + x * 3 + trapColumn(st)]!]!;
-    pay(st, x, st.ctx.cat.cost[c]! + resistExtra(st, x, c, TR_TRAP, -1, -1), PEND_RESOLVE_TRAP, PH_WINDOW);
+    pay(st, x, st.ctx.cat.cost[c]!, PEND_RESOLVE_TRAP, PH_WINDOW);
     return;
   }
   if (a >= A_TRAP_2A && a < A_ART_REVEAL) {
@@ -1310,11 +1460,11 @@ function compareAndResolve(st: BRState): void {
     st.log.line(`  ${atk} ${atk > def ? '>' : '≤'} ${def}: the ${atk > def ? 'Attacker' : 'Defender'} wins (R39)`);
   }
   if (atk > def) {
-    // R40: the Defender is destroyed; VP by grade, or 1 VP for the Environment.
+    // R40: the Defender is destroyed; VP by grade, or `environmentVp` for the Environment.
     let vp: number;
     if (envDef) {
-      vp = 1;
-      gainVp(st, a, 1, VP_ENVIRONMENT, w[O_ATK_INST]!, -1);
+      vp = st.ctx.options.environmentVp;
+      if (vp > 0) gainVp(st, a, vp, VP_ENVIRONMENT, w[O_ATK_INST]!, -1);
     } else {
       vp = destroyInCombat(st, dgs, a);
       if (vp > 0) gainVp(st, a, vp, VP_KILL, w[O_ATK_INST]!, w[O_DEF_INST]!);
@@ -1353,6 +1503,7 @@ function endAttack(st: BRState, why: string): void {
   w[O_DEF_KIND] = DEF_NONE;
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
   w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
+  w[O_SUPPORT_N] = w[O_SUPPORT_N + 1] = 0;
   w[O_STEP] = 0;
   // D12: a pause for the non-active player's Artefact, skipped when it has none to use.
   const d = opp(w[O_ACTIVE]!);

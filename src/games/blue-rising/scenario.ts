@@ -9,7 +9,7 @@ import { G_SQUIRE, SQUIRE_NAME, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_OBJECT
 import { ROLE_ATTACKER, ROLE_DEFENDER, charPower, keywordFlags, pushDeck, pushDiscard, pushGone, pushHand, placeOnSlot, slotOf } from './board.ts';
 import { BlueRising, createContext } from './game.ts';
 import { GameLog } from './log.ts';
-import { MODES, type Mode, type RuleOptions } from './rules-options.ts';
+import { MODES, RuleOptionError, type Mode, type RuleOptions } from './rules-options.ts';
 import { shippedCatalogue } from './index.ts';
 import {
   ART_GONE,
@@ -66,7 +66,7 @@ import {
   O_TURN,
   O_VP,
   O_WINNER,
-  PHASE_NAMES,
+  phaseName,
   PH_EOT_DISCARD,
   PH_MAIN,
   PH_OVER,
@@ -74,9 +74,11 @@ import {
   WIN_DRAW,
   ZONE_CAP,
   owner,
+  type GameContext,
 } from './state.ts';
 import { KEYWORD_LABELS } from './effects.ts';
 import { KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH } from './catalogue/compile.ts';
+import { parseJson } from '../../core/json.ts';
 
 export class ScenarioError extends Error {}
 
@@ -155,9 +157,9 @@ export function loadScenario(file: string): ScenarioSpec {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (e) {
-    throw new ScenarioError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ScenarioError(`${file}: ${(e as Error).message}`);
   }
   return checkScenario(json, file);
 }
@@ -290,7 +292,13 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
     if (cards.length > MAX_DECK) fail(file, `players.${n}`, `${cards.length} cards, at most ${MAX_DECK}`);
     lists.push({ name: n, cards });
   }
-  const ctx = createContext(cat, spec.mode, [lists[0]!, lists[1]!], spec.rules ?? {}, [seats[0]!, seats[1]!]);
+  let ctx: GameContext;
+  try {
+    ctx = createContext(cat, spec.mode, [lists[0]!, lists[1]!], spec.rules ?? {}, [seats[0]!, seats[1]!]);
+  } catch (e) {
+    if (e instanceof RuleOptionError) fail(file, 'rules', e.message.replace(/^rules? /, '')); // a knob out of its range
+    throw e;
+  }
   const game = new BlueRising(ctx);
   const st = game.allocState();
   clearState(st);
@@ -690,7 +698,7 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
         break;
       }
       case 'phase': {
-        const got = PHASE_NAMES[w[O_PHASE]!]!;
+        const got = phaseName(st);
         if (got !== e[key]) return `phase: expected ${e[key]}, got ${got}`;
         break;
       }

@@ -16,12 +16,16 @@ export const ZONE_CAP = INST_PER_PLAYER;
 
 // Phases (decision points).
 export const PH_SETUP = 0, PH_MULLIGAN = 1, PH_MAIN = 2, PH_PAY = 3, PH_REACTION = 4, PH_WINDOW = 5,
-  PH_PAUSE = 6, PH_EOT_DISCARD = 7, PH_EOT_DOWN = 8, PH_OVER = 9;
-export const PHASE_NAMES = ['setup', 'mulligan', 'main', 'pay', 'reaction (2a)', 'window', 'pause', 'end-of-turn discard', 'discard down to 5', 'over'];
+  PH_PAUSE = 6, PH_EOT_DISCARD = 7, PH_EOT_DOWN = 8, PH_OVER = 9, PH_RESIST = 10;
+/** Phase names; PH_EOT_DOWN's is completed with the hand size by `phaseName`. */
+export const PHASE_NAMES = ['setup', 'mulligan', 'main', 'pay', 'reaction (2a)', 'window', 'pause', 'end-of-turn discard', 'discard down to', 'over', 'Résistant extra'];
 
 // What a payment completes (the pending act).
 export const PEND_NONE = 0, PEND_PLAY = 1, PEND_TAP = 2, PEND_SACRIFICE = 3, PEND_RESOLVE_TRAP = 4,
-  PEND_PLACE_TRAP = 5, PEND_ARTEFACT = 6;
+  PEND_PLACE_TRAP = 5, PEND_ARTEFACT = 6, PEND_RESIST = 7;
+// What follows an ability held for D22 decisions: nothing, discarding the Event or Trap, or
+// the rest of the setup reveal's on-enter effects.
+export const RK_NONE = 0, RK_DISCARD = 1, RK_REVEAL = 2;
 
 // Defender kinds.
 export const DEF_NONE = 0, DEF_CHAR = 1, DEF_ENV = 2;
@@ -64,7 +68,17 @@ export const O_ENV_TPOW = 711;
 export const O_TRAP_NEWCOL = 713;
 /** [12] per slot: 1 when this character attacked this turn (R33: at most once a turn). */
 export const O_ATTACKED = 714;
-export const STATE_WORDS16 = 726; // O_ATTACKED + 12, a whole number of 32-bit words
+/** [2]: Supports each player gave in the current attack (R35, `supportsPerAttack`). */
+export const O_SUPPORT_N = 726;
+/**
+ * D22: an ability held for its controller's decisions on the opposing Résistant characters
+ * it affects: controller, card, trigger, source and chosen instances, what follows (RK_*),
+ * the Event or Trap to discard then, the phase to return to, the next setup-reveal position,
+ * the opposing slots still to ask and those paid for (6-bit masks), the slot asked now.
+ */
+export const O_RS_P = 728, O_RS_CARD = 729, O_RS_TRIG = 730, O_RS_SRC = 731, O_RS_CHOSEN = 732, O_RS_KIND = 733,
+  O_RS_INST = 734, O_RS_RETURN = 735, O_RS_NEXT = 736, O_RS_ASK = 737, O_RS_PAID = 738, O_RS_SLOT = 739;
+export const STATE_WORDS16 = 740; // O_RS_SLOT + 1, a whole number of 32-bit words
 export const STATE_BYTES = STATE_WORDS16 * 2;
 /** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
 export const RNG_GAME = 0, RNG_SEAT = 4;
@@ -88,12 +102,19 @@ export const LAYOUT: readonly [string, number, number][] = [
   ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_DECK', O_DECK, 2 * ZONE_CAP], ['O_HAND', O_HAND, 2 * ZONE_CAP],
   ['O_DISC', O_DISC, 2 * ZONE_CAP], ['O_GONE', O_GONE, 2 * ZONE_CAP], ['O_PUBLIC', O_PUBLIC, NUM_INST],
   ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
+  ['O_SUPPORT_N', O_SUPPORT_N, 2], ['O_RS_P', O_RS_P, 1], ['O_RS_CARD', O_RS_CARD, 1], ['O_RS_TRIG', O_RS_TRIG, 1],
+  ['O_RS_SRC', O_RS_SRC, 1], ['O_RS_CHOSEN', O_RS_CHOSEN, 1], ['O_RS_KIND', O_RS_KIND, 1], ['O_RS_INST', O_RS_INST, 1],
+  ['O_RS_RETURN', O_RS_RETURN, 1], ['O_RS_NEXT', O_RS_NEXT, 1], ['O_RS_ASK', O_RS_ASK, 1], ['O_RS_PAID', O_RS_PAID, 1],
+  ['O_RS_SLOT', O_RS_SLOT, 1],
 ];
 
 // Recorded counters per instance (BRState.rec), after metrics.md.
+// R_PLAYED is 0 or 1 (the copy was played at least once); later plays of the same copy (back
+// in hand by Recovery, R41, or a return effect) count in R_REPLAYS. R_HELD: the copy was in
+// hand at some point after the mulligans (drawn, or returned), besides the kept opening hand.
 export const R_SETUP = 0, R_DEALT = 1, R_KEPT = 2, R_OH = 3, R_DRAWN = 4, R_PLAYED = 5, R_PITCHED = 6,
-  R_EOT = 7, R_VP_SCORED = 8, R_VP_GIVEN = 9, R_FIRST_SEEN = 10;
-export const REC_FIELDS = 11;
+  R_EOT = 7, R_VP_SCORED = 8, R_VP_GIVEN = 9, R_FIRST_SEEN = 10, R_REPLAYS = 11, R_HELD = 12;
+export const REC_FIELDS = 13;
 /** VP sources, recorded per seat after the instance counters. */
 export const VP_KILL = 0, VP_ENVIRONMENT = 1, VP_EXHAUSTION = 2, VP_OTHER = 3;
 export const VP_SOURCES = 4;
@@ -147,6 +168,12 @@ export class BRState {
     this.bytes = new Uint8Array(this.buffer);
     this.legal = new Int32Array(maxActions);
   }
+}
+
+/** A phase's name as scenarios and messages write it (the discard-down phase names the hand size). */
+export function phaseName(st: BRState): string {
+  const ph = st.w[O_PHASE]!;
+  return ph === PH_EOT_DOWN ? `discard down to ${st.ctx.options.handSize}` : PHASE_NAMES[ph] ?? `phase ${ph}`;
 }
 
 export function owner(inst: number): number {

@@ -75,6 +75,7 @@ describe('catalogue coverage (the card pool)', () => {
 
   it('Environments each have a distinct power and a distinct tap effect', () => {
     const envs = ofType('environment');
+    expect(envs).toHaveLength(5);
     expect(envs.every((e) => e.tap !== undefined)).toBe(true);
     expect(new Set(envs.map((e) => e.power)).size).toBe(envs.length);
     expect(new Set(envs.map((e) => JSON.stringify(e.tap))).size).toBe(envs.length);

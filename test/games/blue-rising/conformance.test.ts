@@ -44,6 +44,11 @@ import {
   PEND_PLAY,
   PH_OVER,
   PH_PAY,
+  PH_RESIST,
+  PEND_RESIST,
+  O_RS_INST,
+  O_RS_KIND,
+  RK_DISCARD,
   WIN_DRAW,
   ZONE_CAP,
 } from '../../../src/games/blue-rising/state.ts';
@@ -158,6 +163,12 @@ export function brInvariants(st: BRState, prev: BRState | null): string | null {
     if (inst < 0) return `[zones] a card is being paid for (O_PEND ${w[O_PEND]}) but O_PEND_INST is ${inst}`;
     seen[inst]!++;
   }
+  // D22: an Event or Trap waiting on Résistant decisions is held until it resolves.
+  if ((w[O_PHASE] === PH_RESIST || (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_RESIST)) && w[O_RS_KIND] === RK_DISCARD) {
+    const inst = w[O_RS_INST]!;
+    if (inst < 0) return `[zones] an Event or Trap waits on Résistant decisions but O_RS_INST is ${inst}`;
+    seen[inst]!++;
+  }
   for (let p = 0; p < 2; p++) {
     const used = w[O_TOKENS_USED + p]!;
     for (let i = 0; i < INST_PER_PLAYER; i++) {
@@ -258,7 +269,7 @@ for (const mode of MODES) {
     let run: ModeRun;
     beforeAll(() => {
       run = runMode(mode, GAMES_PER_MODE, mode === 'quick' ? 1 : 2);
-    }, 120_000);
+    });
 
     it(`plays at least ${GAMES_PER_MODE} games over ${pairsOf(mode).length} ordered pairs`, () => {
       expect(run.games).toBeGreaterThanOrEqual(GAMES_PER_MODE);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARDS } from '../../../src/games/blue-rising/catalogue/index.ts';
-import { DeckError, loadDeck, parseDeck, validateDeck, type DeckList } from '../../../src/games/blue-rising/decks.ts';
+import { DeckError, checkDeckFile, loadDeck, parseDeck, readDeckText, validateDeck, type DeckList } from '../../../src/games/blue-rising/decks.ts';
 
 const DECKS_DIR = resolve(import.meta.dirname, '../../../decks');
 const deckFiles = readdirSync(DECKS_DIR).filter((f) => f.endsWith('.deck'));
@@ -149,5 +149,76 @@ describe('loadDeck', () => {
   });
   it('names a missing file', () => {
     expect(() => loadDeck('decks/does-not-exist.deck')).toThrow(/decks\/does-not-exist\.deck: cannot read/);
+  });
+});
+
+describe('a deck without a mode line', () => {
+  it('still lists every rule it breaks in both modes, with "missing mode"', () => {
+    const { deck, errors } = readDeckText('name: Six\n6 Nisqy\n2 Yukino\n1 Kitty\n', 'six.deck');
+    expect(deck).toBeNull();
+    expect(errors).toEqual([
+      'six.deck: missing mode line (add "mode: standard" or "mode: quick")',
+      'deck "Six": 6 copies of "Nisqy", no deck allows more than 3 (R7: 3 in standard, R8: 2 in quick)',
+    ]);
+  });
+
+  it('more cards, Environments or Artefacts than any mode allows', () => {
+    const env = CARDS.filter((c) => c.type === 'environment').map((c) => c.name);
+    const art = CARDS.filter((c) => c.type === 'artefact').map((c) => c.name);
+    const fillers = CARDS.filter((c) => c.type === 'character').slice(0, 15).map((c) => `3 ${c.name}`);
+    expect(env.length).toBeGreaterThanOrEqual(2);
+    expect(art.length).toBeGreaterThanOrEqual(2);
+    const text = [...fillers, `1 ${env[0]}`, `1 ${env[1]}`, `1 ${art[0]}`, `1 ${art[1]}`].join('\n');
+    const { errors } = readDeckText(text, 'big.deck');
+    expect(errors).toEqual([
+      'big.deck: missing mode line (add "mode: standard" or "mode: quick")',
+      'deck "big": 49 cards, more than any deck holds (R7: 42 in standard, R8: 31 in quick)',
+      'deck "big": 2 Environments, a deck has exactly 1 (R7, R8)',
+      'deck "big": 2 Artefacts, a deck has at most 1 (R7: 1 in standard, R8: none in quick)',
+    ]);
+  });
+});
+
+describe('a count above the deck size', () => {
+  it('is refused as such, with the count as written, with or without a mode', () => {
+    expect(readDeckText('name: Huge\n99999999999999999999 Nisqy\n', 'huge.deck').errors).toEqual([
+      'huge.deck:2: 99999999999999999999 copies of "Nisqy", more than any deck holds (a standard deck has 42 cards)',
+      'huge.deck: missing mode line (add "mode: standard" or "mode: quick")',
+    ]);
+    const quick = readDeckText('mode: quick\n99999999999999999999 Nisqy\n32 Yukino\n31 Kitty\n', 'q.deck').errors;
+    expect(quick.slice(0, 2)).toEqual([
+      'q.deck:2: 99999999999999999999 copies of "Nisqy", more than a whole quick deck (31 cards)',
+      'q.deck:3: 32 copies of "Yukino", more than a whole quick deck (31 cards)',
+    ]);
+    // 31 Kitty is a whole quick deck, so it is only over the copy limit.
+    expect(quick.join('\n')).not.toContain('100000000000000000000');
+    expect(() => parseDeck('mode: standard\n43 Nisqy\n', 'f')).toThrow('f:2: 43 copies of "Nisqy", more than a whole standard deck (42 cards)');
+  });
+
+  it('a name listed on several lines adds up, and a total above the deck size is said so', () => {
+    const errors = validateDeck({ name: 'T', mode: 'quick', entries: [{ name: 'Nisqy', count: 40 }] }, CARDS);
+    expect(errors).toContain('deck "T": R8: 40 copies of "Nisqy", more than a whole quick deck (31 cards)');
+  });
+});
+
+describe('a file that is not a text deck', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'decks-bin-'));
+  it('NUL bytes or invalid UTF-8: said so, its bytes never echoed', () => {
+    const bin = join(dir, 'bin.deck');
+    writeFileSync(bin, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0x00, 0x1b, 0x5b, 0x32, 0x4a]));
+    expect(checkDeckFile(bin)).toEqual({ deck: null, errors: [`${bin}: not a text deck file (it holds NUL bytes)`] });
+    const latin1 = join(dir, 'latin1.deck');
+    writeFileSync(latin1, Buffer.from('mode: quick\n2 Pi\xe8ge de Glace\n', 'latin1'));
+    expect(checkDeckFile(latin1).errors).toEqual([`${latin1}: not a text deck file (it is not valid UTF-8)`]);
+    expect(() => loadDeck(bin)).toThrow(new DeckError(`${bin}: not a text deck file (it holds NUL bytes)`));
+  });
+
+  it('a control character of a line is shown escaped, never sent to the terminal', () => {
+    const { errors } = readDeckText('mode: quick\n2 Nis\u001b[2Jqy\nab\u0007cd\n', 'ctl.deck');
+    expect(errors.slice(0, 2)).toEqual([
+      'ctl.deck:2: unknown card "Nis\\u001b[2Jqy"',
+      'ctl.deck:3: expected "<count> <card name>", got "ab\\u0007cd"',
+    ]);
+    for (const e of errors) expect(e).not.toMatch(/\p{Cc}/u);
   });
 });

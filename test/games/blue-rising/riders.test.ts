@@ -29,8 +29,8 @@ function scenario(defender: string, expected: number) {
     },
     steps: [
       { do: 'Joachim: attack with Mercenaire Errant on the left column' },
-      // Joachim cannot pay for Glance: his passes are forced; Timothée waits for step 3b.
-      { do: 'Timothée: pass' },
+      // Joachim cannot pay for Glance: his passes are forced; so are Timothée's in 2b (a Trap
+      // that names only the Defender is not offered before 3a).
       { expect: { log: `step 3a: the Defender is ${defender}` } },
       { do: 'Timothée: resolve Piège du Rempart' },
       { expect: { power: { [defender]: expected } } },

@@ -282,6 +282,9 @@ describe('R52 / D22: Résistant instances stack', () => {
     expect(legalTexts(b).includes('play Les Voix on Titan des Remparts')).toBe(ok);
     if (ok) {
       act(b, 'Joachim: play Les Voix on Titan des Remparts');
+      // D22: the extra is decided and paid as Les Voix resolves.
+      expect(b.state.w[O_POOL]).toBe(2 + extra);
+      act(b, `Joachim: pay ${2 + extra} more to affect Titan des Remparts (Résistant)`);
       expect(b.state.w[O_POOL]).toBe(0);
       expect(b.state.w[O_TAPPED + gs]).toBe(1);
     }
@@ -302,6 +305,7 @@ describe('R52 / D22: Résistant instances stack', () => {
       expect(texts.includes('play Jugement Sommaire on Titan des Remparts')).toBe(ok);
       if (ok) {
         act(b, 'Joachim: play Jugement Sommaire on Titan des Remparts');
+        act(b, 'Joachim: pay 2 more to affect Titan des Remparts (Résistant)');
         expect(b.state.w[O_POOL]).toBe(0);
         expect(locate(b, 'Titan des Remparts')).toEqual(['discard:Timothée']);
       }

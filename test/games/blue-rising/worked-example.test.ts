@@ -10,7 +10,7 @@ describe('§12 worked example', () => {
     const result = runScenario(loadScenario(FILE), FILE);
     expect(result.failure).toBeUndefined();
     expect(result.ok).toBe(true);
-    expect(result.steps).toBe(19);
+    expect(result.steps).toBe(18);
     expect(result.log).toContain('11 > 10: the Attacker wins (R39)');
     expect(result.log).toContain('Joachim scores 1 VP (Arthur destroyed, R40): 0–1');
   });

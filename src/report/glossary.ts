@@ -1,0 +1,42 @@
+// What each metric means, in one place: the report page embeds this table (it must read
+// offline) and src/report/METRICS.md quotes it between its glossary marks (a test keeps the
+// two the same).
+
+export interface MetricDefinition {
+  /** The name a designer reads. */
+  term: string;
+  /** Where it is: file and columns. */
+  where: string;
+  meaning: string;
+}
+
+export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
+  { term: 'WR (win rate)', where: 'decks.csv wr', meaning: 'Games won / games played. A draw (the turn cap) counts as not won. 95% Wilson interval (wr_lo, wr_hi).' },
+  { term: 'Matchup WR', where: 'matchups.csv wr_a; deck_matchups.csv wr', meaning: 'The deck\'s wins / games against one opponent, seats swapped in pairs on one seed. deck_matchups.csv holds each pair from both sides.' },
+  { term: 'Pairs', where: 'matchups.csv, deck_matchups.csv pairs_*', meaning: 'The two games of one seed (seats swapped, same shuffles): both won, split, both lost, or with a draw.' },
+  { term: 'Strength', where: 'report', meaning: 'Bradley–Terry with a first-move term, fitted on the matchups: logit P(i beats j) = βᵢ − βⱼ + γ·[i moves first].' },
+  { term: 'First-player WR', where: 'modes.csv first_player_wr', meaning: 'Share of the games the player who moved first won (draws count as not won).' },
+  { term: 'GP WR', where: 'cards.csv gp_wr', meaning: 'Win rate of the seats whose deck holds the card, weighted by its copies.' },
+  { term: 'OH WR, GD WR', where: 'cards.csv oh_wr, gd_wr', meaning: 'Win rate per copy in the opening hand (after the mulligan), and per copy drawn after it.' },
+  { term: 'GIH WR', where: 'cards.csv gih_wr', meaning: 'Win rate per copy in hand (opening hand + drawn), with its 95% Wilson interval. Describes; in a field of a few decks it mostly tracks the decks holding the card.' },
+  { term: 'GNS WR', where: 'cards.csv gns_wr', meaning: 'Win rate per copy never seen: copies neither set up, in the opening hand nor drawn.' },
+  { term: 'IWD', where: 'cards.csv iwd', meaning: 'Improvement when drawn: GIH WR − GNS WR, with a 95% Newcombe interval. Favours cards that want long games.' },
+  { term: 'IWD by turn T', where: 'cards.csv iwd_by_turn_T', meaning: 'Among games that reach turn T: WR of copies seen (in hand or play) by turn T − WR of copies not seen by then (T = 2, 4, 6, 8, 10).' },
+  { term: 'Held', where: 'cards.csv held', meaning: 'Copies that were in hand at some point: kept in the opening hand, drawn, or back in hand.' },
+  { term: 'Played, replays', where: 'cards.csv played, replays', meaning: 'Copies played at least once; a copy back in hand (Recovery, a return effect) and played again counts once in played and adds to replays.' },
+  { term: 'Play rate', where: 'cards.csv play_rate', meaning: 'Played / held: the share of the copies a player held that were played. At most 1.' },
+  { term: 'Played WR', where: 'cards.csv played_wr', meaning: 'Win rate per copy played at least once.' },
+  { term: 'Pitch rate', where: 'cards.csv pitch_rate', meaning: 'Discards for resources / copies in hand: how often a bot would rather burn the card than play it.' },
+  { term: 'VP per play', where: 'cards.csv vp_per_play, vp_given_per_play', meaning: 'VP the card scored (as Attacker or by Contre-Attaque), and VP the opponent scored by destroying it, per play (replays included).' },
+  { term: 'Dealt WR, kept rate', where: 'cards.csv dealt_wr, kept_rate', meaning: 'Win rate per copy dealt before the mulligan, and the share of dealt copies kept.' },
+  { term: 'Flag', where: 'report', meaning: 'A card or deck whose 95% interval lies wholly outside the balance band and that Benjamini–Hochberg keeps (q = 0.05 unless told).' },
+];
+
+/** The glossary as a Markdown table (quoted by METRICS.md). */
+export function glossaryMarkdown(): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return ['| metric | where | what it means |', '| --- | --- | --- |', ...METRIC_DEFINITIONS.map((d) => `| ${cell(d.term)} | ${cell(d.where)} | ${cell(d.meaning)} |`)].join('\n') + '\n';
+}
+
+export const GLOSSARY_START = '<!-- glossary: generated from src/report/glossary.ts -->';
+export const GLOSSARY_END = '<!-- end of glossary -->';

@@ -1,0 +1,134 @@
+// The worker bundle (src/sim/worker-bundle.ts): when its cache folder cannot be written it
+// goes to a private folder of the temporary folder and runs work the same; the bundles that
+// killed runs leave behind are removed at the next start, while a run still going keeps its
+// own; and no esbuild service process outlives the build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeKey } from '../../src/sim/journal.ts';
+import { buildWorkerBundle, bundleDirs, removeWorkerBundle } from '../../src/sim/worker-bundle.ts';
+import { QUICK_G, QUICK_V, lab, liveChildren, spawnLab, tempDir, until } from './helpers.ts';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir('bundle');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** buildWorkerBundle() with LAB_CACHE_DIR set to `cache`. */
+function buildIn(cache: string): string {
+  const before = process.env.LAB_CACHE_DIR;
+  process.env.LAB_CACHE_DIR = cache;
+  try {
+    return buildWorkerBundle();
+  } finally {
+    if (before === undefined) delete process.env.LAB_CACHE_DIR;
+    else process.env.LAB_CACHE_DIR = before;
+  }
+}
+
+const bundles = (folder: string) => readdirSync(folder).filter((n) => /^worker-.*\.mjs$/.test(n));
+const simulate = (out: string, games: number) => ['simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', String(games), '--seed', '4', '--workers', '1', '--quiet', '--out', out];
+
+describe('a cache folder that cannot be written', () => {
+  it('the bundle goes to a private folder of the temporary folder, byte for byte the same', () => {
+    // Under a regular file, mkdir fails with ENOTDIR, even for root.
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const usual = buildIn(join(dir, 'cache'));
+    const fallback = buildIn(join(file, 'cache'));
+    try {
+      expect(dirname(usual)).toBe(join(dir, 'cache'));
+      expect(dirname(fallback)).toBe(join(tmpdir(), `blue-rising-lab-${process.getuid!()}`));
+      expect(bundleDirs()[1]).toBe(dirname(fallback));
+      expect(statSync(dirname(fallback)).mode & 0o777).toBe(0o700);
+      // Same bytes, so the journal's code key does not depend on where the bundle went.
+      expect(readFileSync(fallback).length).toBeGreaterThan(100_000);
+      expect(readFileSync(fallback).equals(readFileSync(usual))).toBe(true);
+      expect(codeKey(fallback)).toBe(codeKey(usual));
+    } finally {
+      removeWorkerBundle(usual);
+      removeWorkerBundle(fallback);
+    }
+  });
+
+  it('a run plays and writes the same results as with a usable cache folder', async () => {
+    const file = join(dir, 'b-file');
+    writeFileSync(file, 'not a folder');
+    const [blocked, usual] = await Promise.all([
+      lab(simulate(join(dir, 'blocked-out'), 200), { env: { LAB_CACHE_DIR: join(file, 'cache') } }),
+      lab(simulate(join(dir, 'usual-out'), 200)),
+    ]);
+    expect(blocked.status, blocked.stderr).toBe(0);
+    expect(blocked.stderr).toBe('');
+    expect(usual.status, usual.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'blocked-out', 'summary.json'), 'utf8')).games).toBe(200);
+    expect(readFileSync(join(dir, 'blocked-out', 'summary.json'), 'utf8')).toBe(readFileSync(join(dir, 'usual-out', 'summary.json'), 'utf8'));
+  });
+});
+
+describe('bundles left behind', () => {
+  it('at start, the bundles of dead runs are removed; those of live runs and other files stay', () => {
+    const cache = join(dir, 'stale');
+    mkdirSync(cache);
+    const done = spawnSync(process.execPath, ['-e', '']);
+    expect(done.status).toBe(0);
+    const dead = done.pid; // has exited
+    const live = process.ppid; // vitest's main process, alive while the test runs
+    const names = [`worker-${dead}-1-1.mjs`, `worker-${live}-2-2.mjs`, 'worker-notes.mjs', 'notes.txt'];
+    for (const n of names) writeFileSync(join(cache, n), '');
+    const mine = buildIn(cache);
+    try {
+      expect(readdirSync(cache).sort()).toEqual([basename(mine), `worker-${live}-2-2.mjs`, 'worker-notes.mjs', 'notes.txt'].sort());
+    } finally {
+      removeWorkerBundle(mine);
+    }
+    expect(readdirSync(cache).sort()).toEqual([`worker-${live}-2-2.mjs`, 'worker-notes.mjs', 'notes.txt'].sort());
+  });
+
+  it('a run killed by SIGKILL leaves its bundle, the next run removes it; a run still going keeps its own', async () => {
+    const cache = join(dir, 'killed');
+    const env = { LAB_CACHE_DIR: cache };
+    const long = await spawnLab(simulate(join(dir, 'long-out'), 2_000_000), { env });
+    let stderr = '';
+    long.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const ended = new Promise<NodeJS.Signals | null>((res) => long.on('close', (_code, signal) => res(signal)));
+    const running = () => long.exitCode === null && long.signalCode === null;
+    await until(() => !running() || (existsSync(cache) && bundles(cache).length > 0));
+    expect(running(), stderr).toBe(true);
+    const [own] = bundles(cache);
+    expect(own).toMatch(new RegExp(`^worker-${long.pid}-`));
+    // Once the bundle is written, the run has no esbuild process left.
+    await until(() => liveChildren(long.pid!, 'esbuild').length === 0);
+    expect(liveChildren(long.pid!, 'esbuild')).toEqual([]);
+
+    // Another run meanwhile plays to its end and leaves the first one's bundle alone.
+    const other = await lab(simulate(join(dir, 'other-out'), 200), { env });
+    expect(other.status, other.stderr).toBe(0);
+    expect(running(), stderr).toBe(true);
+    expect(bundles(cache)).toEqual([own]);
+
+    long.kill('SIGKILL');
+    expect(await ended).toBe('SIGKILL');
+    expect(bundles(cache)).toEqual([own]); // left behind
+    const next = await lab(simulate(join(dir, 'next-out'), 200), { env });
+    expect(next.status, next.stderr).toBe(0);
+    expect(bundles(cache)).toEqual([]); // the leftover at its start, its own at its end
+  });
+});
+
+describe('the esbuild service', () => {
+  it('is stopped once the bundle is built', async () => {
+    const file = buildIn(join(dir, 'service'));
+    try {
+      // (The other builds of this file stopped theirs too: with the sync API's service left
+      // running, one would still be there.)
+      await until(() => liveChildren(process.pid, 'esbuild').length === 0);
+      expect(liveChildren(process.pid, 'esbuild')).toEqual([]);
+    } finally {
+      removeWorkerBundle(file);
+    }
+  });
+});
