@@ -228,6 +228,42 @@ describe('lab scenario', () => {
   });
 });
 
+describe('lab scenario with several files', () => {
+  const EXAMPLE = 'test/scenarios/worked-example.json';
+  const example = (): Record<string, any> => JSON.parse(readFileSync(join(ROOT, EXAMPLE), 'utf8'));
+
+  it('runs every file and prints each result; one failure exits 1 after the others ran', () => {
+    const wrong = example();
+    const step = wrong.steps.findIndex((st: Record<string, any>) => st.expect?.power?.Nisqy === 8);
+    wrong.steps[step].expect.power.Nisqy = 9;
+    const bad = tmpFile('several-wrong.json', JSON.stringify(wrong));
+    const r = lab('scenario', bad, EXAMPLE, 'test/scenarios/rules/R40-environment-hit.json');
+    expect(r.status).toBe(1);
+    const out = r.stdout.split('\n').filter((l) => l.trim() !== '');
+    expect(out).toHaveLength(3);
+    expect(out[0]).toBe(`FAIL  ${bad}: steps[${step}]: power of Nisqy: expected 9, got 8`);
+    expect(out[1]).toMatch(/^ok {4}§12 worked example/);
+    expect(out[2]).toMatch(/^ok {4}R40: beating the Environment/);
+    expect(stderrLines(r)).toEqual([`lab: ${bad}: steps[${step}]: power of Nisqy: expected 9, got 8`]);
+
+    const r2 = lab('scenario', bad, EXAMPLE, bad);
+    expect(r2.status).toBe(1);
+    expect(stderrLines(r2)).toEqual([`lab: 2 of 3 scenarios failed: ${bad}, ${bad}`]);
+
+    const r3 = lab('scenario', EXAMPLE, 'test/scenarios/rules/R40-environment-hit.json');
+    expect(r3.status).toBe(0);
+    expect(r3.stdout.split('\n').filter((l) => l.startsWith('ok '))).toHaveLength(2);
+  });
+
+  it('a quick position with an Artefact exits 2 naming the file and the field', () => {
+    const s = example();
+    s.mode = 'quick';
+    s.players.Joachim.artefact = 'Talisman de la Dernière Garde';
+    const f = tmpFile('quick-artefact.json', JSON.stringify(s));
+    expectBadInput(lab('scenario', f), f, 'players.Joachim.artefact', 'R8');
+  });
+});
+
 describe('lab deck validate', () => {
   it('accepts every shipped deck', () => {
     const files = readdirSync(join(ROOT, 'decks')).filter((f) => f.endsWith('.deck')).map((f) => `decks/${f}`);

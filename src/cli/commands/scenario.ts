@@ -1,4 +1,6 @@
 // `lab scenario FILE...`: sets up hand-written positions, plays their actions, checks them.
+// Every file runs (as written and with the seats exchanged) and prints its result; the
+// command exits 1 when any failed, 2 at the first file that is not a valid scenario.
 import { Command } from 'commander';
 import { loadScenario, runScenario } from '../../games/blue-rising/scenario.ts';
 import { CheckFailed, action } from '../errors.ts';
@@ -9,11 +11,20 @@ export function scenarioCommand(): Command {
     .argument('<files...>', 'scenario files (JSON)')
     .option('--log', 'print each scenario\'s game log')
     .action(action((files: string[], opts: { log?: boolean }) => {
+      const failed: string[] = [];
+      let lastFailure = '';
       for (const file of files) {
         const result = runScenario(loadScenario(file), file);
         if (opts.log) process.stdout.write(result.log + '\n');
-        if (!result.ok) throw new CheckFailed(`${file}: ${result.failure}`);
-        process.stdout.write(`ok  ${result.name} (${result.steps} actions)\n`);
+        if (result.ok) {
+          process.stdout.write(`ok    ${result.name} (${result.steps} actions)\n`);
+        } else {
+          process.stdout.write(`FAIL  ${file}: ${result.failure}\n`);
+          failed.push(file);
+          lastFailure = `${file}: ${result.failure}`;
+        }
       }
+      if (failed.length === 1) throw new CheckFailed(lastFailure);
+      if (failed.length > 1) throw new CheckFailed(`${failed.length} of ${files.length} scenarios failed: ${failed.join(', ')}`);
     }));
 }

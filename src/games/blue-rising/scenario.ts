@@ -2,7 +2,7 @@
 // whose turn), a list of actions written the way `lab replay` prints them, and
 // expectations checked between them. See the README's "Scenario files" section.
 import { readFileSync } from 'node:fs';
-import { advance, clearState, seedStreams } from './rules.ts';
+import { STEP_2B, STEP_3B, advance, clearState, seedStreams } from './rules.ts';
 import { nearestNames } from './catalogue/index.ts';
 import type { Catalogue } from './catalogue/compile.ts';
 import { G_SQUIRE, SQUIRE_NAME, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_OBJECT, T_TRAP } from './catalogue/compile.ts';
@@ -22,7 +22,21 @@ import {
   O_ACTIVE,
   O_ART,
   O_ART_STATE,
+  O_ATK_COLUMN,
   O_ATK_INST,
+  O_ATK_RANGED,
+  O_ATTACKED,
+  DEF_CHAR,
+  DEF_ENV,
+  DEF_NONE,
+  O_DEF_KIND,
+  O_FACEDOWN,
+  O_PASSES,
+  O_STEP,
+  O_WTURN,
+  PH_MULLIGAN,
+  PH_REACTION,
+  PH_WINDOW,
   O_CURRENT,
   O_DECK,
   O_DECK_N,
@@ -97,6 +111,20 @@ export interface ScenarioStep {
   expect?: Expectation;
 }
 
+/** A position in the middle of an attack of the active player (R37–R39). */
+export interface AttackSpec {
+  /** "2a" (the defender's reaction), "2b" (the window before the Defender is known) or "3b" (the window after). */
+  step: '2a' | '2b' | '3b';
+  /** A character of the active player. */
+  attacker: string;
+  /** A character of the other player, or "environment" (step 3b only); its column is the target. */
+  defender?: string;
+  /** The target column when no Defender character names it: left, centre, right. */
+  column?: string;
+  /** The Defender was targeted by Distance (D19): it defends whatever its row. */
+  ranged?: boolean;
+}
+
 export interface ScenarioSpec {
   name?: string;
   mode: Mode;
@@ -104,13 +132,16 @@ export interface ScenarioSpec {
   turn?: number;
   first?: string;
   active: string;
-  phase?: 'main' | 'end-of-turn';
+  /** "mulligan": at setup, the opening hands dealt (R13), the board's Aspirants face down. */
+  phase?: 'main' | 'end-of-turn' | 'mulligan';
+  attack?: AttackSpec;
   rules?: Partial<RuleOptions>;
   players: Record<string, PlayerSpec>;
   steps: ScenarioStep[];
 }
 
-const EXPECT_KEYS = ['power', 'fight', 'vp', 'pool', 'zone', 'equipped', 'tapped', 'handSize', 'deckSize', 'discardSize', 'winner', 'phase', 'current', 'keywords', 'log', 'legal', 'notLegal'];
+const EXPECT_KEYS = ['power', 'asAttacker', 'asDefender', 'fight', 'vp', 'pool', 'zone', 'equipped', 'tapped', 'handSize', 'deckSize', 'discardSize', 'winner', 'phase', 'current', 'keywords', 'notKeywords', 'absent', 'log', 'legal', 'notLegal'];
+const ATTACK_STEPS = ['2a', '2b', '3b'];
 
 function fail(file: string, where: string, msg: string): never {
   throw new ScenarioError(`${file}: ${where}: ${msg}`);
@@ -137,7 +168,7 @@ export function checkScenario(json: unknown, file: string): ScenarioSpec {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(file, 'top level', 'expected an object');
   const s = json as Record<string, unknown>;
   for (const k of Object.keys(s)) {
-    if (!['name', 'mode', 'seed', 'turn', 'first', 'active', 'phase', 'rules', 'players', 'steps', 'comment'].includes(k)) fail(file, k, 'unknown field');
+    if (!['name', 'mode', 'seed', 'turn', 'first', 'active', 'phase', 'attack', 'rules', 'players', 'steps', 'comment'].includes(k)) fail(file, k, 'unknown field');
   }
   if (!MODES.includes(s.mode as Mode)) fail(file, 'mode', `expected one of ${MODES.join(', ')}, got ${JSON.stringify(s.mode)}`);
   if (typeof s.players !== 'object' || s.players === null) fail(file, 'players', 'expected an object with two players');
@@ -145,7 +176,26 @@ export function checkScenario(json: unknown, file: string): ScenarioSpec {
   if (names.length !== 2) fail(file, 'players', `expected exactly two players, got ${names.length}`);
   if (typeof s.active !== 'string' || !names.includes(s.active)) fail(file, 'active', `expected one of ${names.join(', ')}`);
   if (s.first !== undefined && (typeof s.first !== 'string' || !names.includes(s.first))) fail(file, 'first', `expected one of ${names.join(', ')}`);
-  if (s.phase !== undefined && s.phase !== 'main' && s.phase !== 'end-of-turn') fail(file, 'phase', 'expected "main" or "end-of-turn"');
+  if (s.phase !== undefined && s.phase !== 'main' && s.phase !== 'end-of-turn' && s.phase !== 'mulligan') fail(file, 'phase', 'expected "main", "end-of-turn" or "mulligan"');
+  if (s.phase === 'mulligan') {
+    if (s.turn !== undefined) fail(file, 'turn', 'a position at setup (phase "mulligan") is before turn 1');
+    if (s.first !== undefined && s.first !== s.active) fail(file, 'first', 'at setup the first player is the active one');
+  }
+  if (s.attack !== undefined) {
+    const a = s.attack as Record<string, unknown>;
+    if (typeof a !== 'object' || a === null) fail(file, 'attack', 'expected { "step", "attacker", "defender"?, "column"?, "ranged"? }');
+    for (const k of Object.keys(a)) if (!['step', 'attacker', 'defender', 'column', 'ranged'].includes(k)) fail(file, `attack.${k}`, 'unknown field');
+    if (!ATTACK_STEPS.includes(a.step as string)) fail(file, 'attack.step', `expected one of ${ATTACK_STEPS.join(', ')}`);
+    if (typeof a.attacker !== 'string') fail(file, 'attack.attacker', 'expected a character of the active player');
+    if (a.defender !== undefined && typeof a.defender !== 'string') fail(file, 'attack.defender', 'expected a character of the other player or "environment"');
+    if (a.column !== undefined && !COLUMN_NAMES.includes(a.column as string)) fail(file, 'attack.column', `expected one of ${COLUMN_NAMES.join(', ')}`);
+    if (a.ranged !== undefined && typeof a.ranged !== 'boolean') fail(file, 'attack.ranged', 'expected true or false');
+    if (a.defender === undefined && a.column === undefined) fail(file, 'attack', 'expected a "defender" or a "column"');
+    if (a.defender === 'environment' && a.step !== '3b') fail(file, 'attack.defender', 'the Environment is the Defender from step 3a on: use step "3b" or a "column"');
+    if (a.defender === 'environment' && a.column === undefined) fail(file, 'attack.column', 'expected the column the Environment defends');
+    if (a.ranged === true && (a.defender === undefined || a.defender === 'environment')) fail(file, 'attack.ranged', 'a ranged attack targets a character: name it as "defender"');
+    if (s.phase !== undefined && s.phase !== 'main') fail(file, 'attack', 'an attack happens in the main phase');
+  }
   for (const k of ['seed', 'turn']) {
     if (s[k] !== undefined && (!Number.isInteger(s[k]) || (s[k] as number) < 0)) fail(file, k, 'expected a non-negative integer');
   }
@@ -254,7 +304,10 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
   clearState(st);
   const w = st.w;
   seedStreams(st, spec.seed ?? 0);
-  const turn = spec.turn ?? 3;
+  const atSetup = spec.phase === 'mulligan';
+  const turn = atSetup ? 0 : spec.turn ?? 3;
+  const active = seats.indexOf(spec.active);
+  const first = spec.first ? seats.indexOf(spec.first) : active;
   seats.forEach((n, p) => {
     const ps = spec.players[n]!;
     let i = 0;
@@ -267,6 +320,10 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
     if (art) {
       const inst = next();
       if (cat.type[ctx.cardOf[inst]!] !== T_ARTEFACT) fail(file, `players.${n}.artefact`, `"${art.card}" is not an Artefact`);
+      // As deck validation refuses it: an Artefact there could be revealed and win the game.
+      if (!ctx.options.artefacts) {
+        fail(file, `players.${n}.artefact`, spec.mode === 'quick' ? `"${art.card}": R8: a quick game has no Artefact` : `"${art.card}": Artefacts are off (rules.artefacts)`);
+      }
       w[O_ART + p] = inst;
       w[O_ART_STATE + p] = art.revealed ? ART_REVEALED : ART_HIDDEN;
     }
@@ -280,7 +337,11 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
       } else inst = next();
       if (cat.type[ctx.cardOf[inst]!] !== T_CHARACTER) fail(file, `players.${n}.board.${slot}`, `"${entry.card}" is not a character`);
       const gs = p * 6 + SLOT_NAMES.indexOf(slot);
-      placeOnSlot(st, gs, inst, entry.justPlayed ? turn : -1);
+      if (atSetup) {
+        // The setup Aspirants, face down until the reveal (R15); D3 says whether they are disoriented.
+        placeOnSlot(st, gs, inst, ctx.options.setupDisoriented ? (p === first ? 1 : 2) : -1);
+        w[O_FACEDOWN + gs] = 1;
+      } else placeOnSlot(st, gs, inst, entry.justPlayed ? turn : -1);
       w[O_TAPPED + gs] = entry.tapped ? 1 : 0;
       if (entry.object) {
         const obj = next();
@@ -300,18 +361,59 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
     w[O_VP + p] = ps.vp ?? 0;
     w[O_POOL + p] = ps.pool ?? 0;
     w[O_SETUP_DONE + p] = ctx.options.setupAspirants;
-    w[O_MULL_DONE + p] = 1;
+    w[O_MULL_DONE + p] = atSetup ? 0 : 1;
   });
-  const active = seats.indexOf(spec.active);
-  w[O_FIRST] = spec.first ? seats.indexOf(spec.first) : active;
+  w[O_FIRST] = first;
   w[O_ACTIVE] = active;
   w[O_CURRENT] = active;
   w[O_TURN] = turn;
-  w[O_PHASE] = spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
+  w[O_PHASE] = atSetup ? PH_MULLIGAN : spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
+  if (spec.attack) setAttack(st, spec, seats, file);
   st.log = new GameLog();
   st.log.turn = turn;
   advance(st);
   return { game, state: st, seats };
+}
+
+/** Puts the game in the middle of an attack, as declareAttack and the steps after it leave it. */
+function setAttack(st: BRState, spec: ScenarioSpec, seats: string[], file: string): void {
+  const w = st.w;
+  const at = spec.attack!;
+  const a = w[O_ACTIVE]!;
+  const d = 1 - a;
+  const find = (p: number, name: string, where: string): number => {
+    for (let s = 0; s < 6; s++) {
+      const inst = w[O_OCC + p * 6 + s]!;
+      if (inst >= 0 && st.ctx.cat.names[st.ctx.cardOf[inst]!] === name) return p * 6 + s;
+    }
+    fail(file, where, `"${name}" is not on ${seats[p]}'s board`);
+  };
+  const ags = find(a, at.attacker, 'attack.attacker');
+  const envDefender = at.defender === 'environment';
+  const dgs = at.defender === undefined || envDefender ? -1 : find(d, at.defender, 'attack.defender');
+  w[O_TAPPED + ags] = 1; // step 1: the Attacker taps
+  w[O_ATTACKED + ags] = 1;
+  w[O_IN_ATTACK] = 1;
+  w[O_ATK_INST] = w[O_OCC + ags]!;
+  w[O_ATK_COLUMN] = at.column !== undefined ? COLUMN_NAMES.indexOf(at.column) : (dgs % 6) % 3;
+  w[O_ATK_RANGED] = at.ranged ? w[O_OCC + dgs]! : -1;
+  w[O_DEF_KIND] = DEF_NONE;
+  w[O_DEF_INST] = -1;
+  if (at.step === '3b') {
+    w[O_DEF_KIND] = envDefender ? DEF_ENV : DEF_CHAR;
+    w[O_DEF_INST] = envDefender ? w[O_ENV + d]! : w[O_OCC + dgs]!;
+    if (dgs < 0 && !envDefender) fail(file, 'attack.defender', 'step 3b needs the Defender: a character or "environment"');
+  }
+  if (at.step === '2a') {
+    w[O_PHASE] = PH_REACTION;
+    w[O_CURRENT] = d;
+    return;
+  }
+  w[O_STEP] = at.step === '2b' ? STEP_2B : STEP_3B;
+  w[O_PASSES] = 0;
+  w[O_WTURN] = a; // R36: attacker priority
+  w[O_PHASE] = PH_WINDOW;
+  w[O_CURRENT] = a;
 }
 
 // ---------------- running ----------------
@@ -361,21 +463,61 @@ function similarity(a: string, b: string): number {
   return k;
 }
 
-export function runScenario(spec: ScenarioSpec, file: string, cat?: Catalogue): ScenarioResult {
-  const b = buildScenario(spec, file, cat);
+/** Which seat order a scenario runs in: as written (the first player listed is seat 0), exchanged, or both. */
+export type SeatOrder = 'both' | 'as-written' | 'exchanged';
+
+/** The same position with the seats exchanged: the second player listed becomes seat 0. */
+export function exchangeSeats(spec: ScenarioSpec): ScenarioSpec {
+  const steps = spec.steps.map((st) => {
+    const log = st.expect?.log;
+    if (log === undefined) return st;
+    const mirrored = Array.isArray(log) ? (log as string[]).map(mirrorScore) : mirrorScore(log as string);
+    return { ...st, expect: { ...st.expect, log: mirrored } };
+  });
+  return { ...spec, players: Object.fromEntries(Object.entries(spec.players).reverse()), steps };
+}
+
+/** The log writes the score in seat order ("…: 1–0", "(VP 1–0, …"): exchanged seats read it the other way. */
+export function mirrorScore(text: string): string {
+  return text.replace(/(\): |\(VP )(\d+)–(\d+)/g, '$1$3–$2');
+}
+
+/**
+ * Runs a scenario as written, then with the seats exchanged: everything in a scenario is
+ * named by player (and slots from each owner's own left, D27), so the same expectations
+ * hold whichever seat a player sits in. A rule that reads the wrong seat fails one of the two.
+ */
+export function runScenario(spec: ScenarioSpec, file: string, cat?: Catalogue, seats: SeatOrder = 'both'): ScenarioResult {
+  if (seats === 'exchanged') return runOnce(exchangeSeats(spec), file, cat, true);
+  const first = runOnce(spec, file, cat, false);
+  if (seats === 'as-written' || !first.ok) return first;
+  const second = runOnce(exchangeSeats(spec), file, cat, true);
+  return second.ok ? first : second;
+}
+
+function runOnce(spec: ScenarioSpec, file: string, cat: Catalogue | undefined, exchanged: boolean): ScenarioResult {
   const name = spec.name ?? file;
+  const tag = exchanged ? 'with the seats exchanged: ' : '';
+  let b: BuiltScenario | undefined;
   let count = 0;
-  for (let i = 0; i < spec.steps.length; i++) {
-    const step = spec.steps[i]!;
-    const where = `steps[${i}]`;
-    if (step.do !== undefined) {
-      const a = findAction(b, step.do, where, file);
-      b.game.apply(b.state, a);
-      count++;
-    } else if (step.expect !== undefined) {
-      const problem = checkExpectation(b, step.expect, where, file);
-      if (problem) return { name, file, ok: false, failure: `${where}: ${problem}`, steps: count, log: b.state.log!.text() };
+  try {
+    b = buildScenario(spec, file, cat);
+    for (let i = 0; i < spec.steps.length; i++) {
+      const step = spec.steps[i]!;
+      const where = `steps[${i}]`;
+      if (step.do !== undefined) {
+        const a = findAction(b, step.do, where, file);
+        b.game.apply(b.state, a);
+        count++;
+      } else if (step.expect !== undefined) {
+        const problem = checkExpectation(b, step.expect, where, file);
+        if (problem) return { name, file, ok: false, failure: `${tag}${where}: ${problem}`, steps: count, log: b.state.log!.text() };
+      }
     }
+  } catch (e) {
+    // A file that runs as written but not exchanged is a fault of the engine, not of the file.
+    if (!exchanged || !(e instanceof ScenarioError)) throw e;
+    return { name, file, ok: false, failure: `${tag}${e.message.slice(file.length + 2)}`, steps: count, log: b?.state.log?.text() ?? '' };
   }
   return { name, file, ok: true, steps: count, log: b.state.log!.text() };
 }
@@ -465,6 +607,16 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
           if (got !== want) return `power of ${name}: expected ${want}, got ${got}`;
         }
         break;
+      case 'asAttacker':
+      case 'asDefender':
+        // What it would fight with now in that role, Support aside (R39): Attaque/Défense included.
+        for (const [name, want] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `${key} ${name}: ${name} is not in play`;
+          const got = charPower(st, gs, key === 'asAttacker' ? ROLE_ATTACKER : ROLE_DEFENDER);
+          if (got !== want) return `${key} ${name}: expected ${want}, got ${got}`;
+        }
+        break;
       case 'fight': {
         const f = obj(key);
         if (f.attacker !== undefined && w[O_LAST_ATK_POWER] !== f.attacker) return `fight: expected the Attacker at ${f.attacker}, got ${w[O_LAST_ATK_POWER]}`;
@@ -519,6 +671,25 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
           for (const k of want as string[]) if (!got.includes(k)) return `keywords of ${name}: expected ${k}, has ${got.join(', ') || 'none'}`;
         }
         break;
+      case 'notKeywords':
+        for (const [name, unwanted] of Object.entries(obj(key))) {
+          const gs = findInPlay(b, name, where, file);
+          if (gs < 0) return `keywords of ${name}: ${name} is not in play`;
+          const got = kwNames(st, gs);
+          for (const k of unwanted as string[]) if (got.includes(k)) return `keywords of ${name}: expected no ${k}, has ${got.join(', ')}`;
+        }
+        break;
+      case 'absent': {
+        // Nowhere in play: not on a board, under a character, as a Trap, Environment or Artefact.
+        const wants = Array.isArray(e[key]) ? (e[key] as string[]) : [e[key] as string];
+        for (const c of wants) {
+          const [card, side] = c.split('@') as [string, string | undefined];
+          if (side !== undefined) seatOf(b, side, where, file);
+          const found = locate(b, card).filter((z) => !/^(hand|deck|discard|gone):/.test(z) && (side === undefined || z.split(':')[1] === side));
+          if (found.length) return `absent ${c}: found in play at ${found.join(', ')}`;
+        }
+        break;
+      }
       case 'winner': {
         const want = e[key];
         const over = w[O_PHASE] === PH_OVER;
