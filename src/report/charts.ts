@@ -150,13 +150,13 @@ export function cardIwdChart(mode: string, cards: CardRow[], flags: FlagSet, ban
   const missing = cards.filter((c) => c.mode === mode).length - rows.length;
   const order = rows.map((r) => r.label);
   const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'card (n = copies in hand / never seen)', axis: Y_AXIS };
-  const x = { type: 'quantitative' as const, title: 'IWD, points: GIH WR − GNS WR (95% Newcombe interval)' };
+  const x = { type: 'quantitative' as const, title: 'IWD, points: GIH WR − GNS WR (95% interval, the seed pair as unit)' };
   const title = `IWD (improvement when drawn) by card — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `Improvement when drawn: the win rate when the card was in hand minus when it was never seen, in points, with a 95% Newcombe interval (metrics.md notes it favours cards that want long games; cards.csv has IWD by turn). Band ${bandText('iwd', band.iwd)} shaded.${missing > 0 ? ` ${missing} card(s) with no copy ever left unseen (GNS) have no IWD and are left out.` : ''}`,
+    caption: `Improvement when drawn: the win rate when the card was in hand minus when it was never seen, in points, with a 95% interval whose unit is the seed pair (METRICS.md notes it favours cards that want long games; cards.csv has IWD by turn). Band ${bandText('iwd', band.iwd)} shaded.${missing > 0 ? ` ${missing} card(s) with no copy ever left unseen (GNS) have no IWD and are left out.` : ''}`,
     spec: {
-      ...base(title, [`bars: IWD; lines: 95% Newcombe interval; band ${bandText('iwd', band.iwd)} shaded; n = copies in hand / copies never seen`], `${title}: ${rows.length} cards`),
+      ...base(title, [`bars: IWD; lines: 95% interval (seed pairs as units); band ${bandText('iwd', band.iwd)} shaded; n = copies in hand / copies never seen`], `${title}: ${rows.length} cards`),
       width: WIDTH,
       height: { step: 16 },
       data: { values: rows },
@@ -567,14 +567,14 @@ export function differencesChart(diffs: DifferenceAssessment[], arms: string[], 
   const statuses = ['significant after BH', 'interval excludes 0, not after BH', 'not significant'];
   const colour = { field: 'status', type: 'nominal' as const, title: 'difference', scale: { domain: statuses, range: ['#d62728', '#ff9f1c', '#9a9a9a'] } };
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: Y_AXIS };
-  const x = { type: 'quantitative' as const, title: 'arm − base, points (95% Newcombe interval)' };
+  const x = { type: 'quantitative' as const, title: 'arm − base, points (95% interval: paired by seed pair, else Newcombe)' };
   const armOrder = arms.filter((a) => rows.some((r) => r.arm === a));
   const title = 'Each arm against the base';
   return {
     id, section: 'experiment', title,
-    caption: 'For each patched or swept arm: the change of every deck\'s win rate and of the patched cards\' GIH WR against the base arm, in points, with the 95% Newcombe interval of summary.json (conservative: the arms share their seeds). Coloured when the interval excludes 0 and Benjamini–Hochberg (q = 0.05, across all the differences shown) keeps it. n = games (decks) or copies in hand (cards) in the arm.',
+    caption: 'For each patched or swept arm: the change of every deck\'s win rate and of the patched cards\' GIH WR against the base arm, in points, with the 95% interval of summary.json: paired by seed pair for a deck whose arm plays the base\'s games and bots, else Newcombe\'s (conservative, since the arms share their seeds). Coloured when the interval excludes 0 and Benjamini–Hochberg (q = 0.05, across all the differences shown) keeps it. n = games (decks) or copies in hand (cards) in the arm.',
     spec: {
-      ...base(title, ['difference from the base arm, points; 95% Newcombe intervals; n = games or copies in hand in the arm'], `${title}: ${rows.length} differences`),
+      ...base(title, ['difference from the base arm, points; 95% intervals, paired or Newcombe; n = games or copies in hand in the arm'], `${title}: ${rows.length} differences`),
       data: { values: rows },
       // One panel per arm (vconcat rather than a facet: layered facets with independent y scales make vega-lite warn).
       vconcat: armOrder.map((arm) => ({

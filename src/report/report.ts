@@ -196,12 +196,12 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   facts.push(['balance band', `GIH WR ${bandText('gihWr', band.gihWr)}, IWD ${bandText('iwd', band.iwd)}, deck WR ${bandText('deckWr', band.deckWr)} (${results.bandSource})`]);
 
   const notes = [
-    'Intervals are 95%: Wilson for win rates, Newcombe for differences (IWD, arm − base). A win rate counts draws (turn cap) as not won.',
+    'Intervals are 95%: Wilson for deck and matchup win rates; card GIH WR and IWD take the seed pair as their unit (the copies of one game share its result); a deck\'s difference between arms is paired by seed pair where the arm plays the base\'s games, else Newcombe\'s. A win rate counts draws (turn cap) as not won.',
     'GIH WR, GD/GNS WR and IWD follow METRICS.md (17lands definitions, copy-weighted). GD, GNS and IWD favour cards that want long games; cards.csv has IWD by turn.',
     `Flags: ${correctionText(flagSets[0]!)}`,
     'Deck strength: Bradley–Terry with a first-move term, logit P(i beats j) = βᵢ − βⱼ + γ·[i moves first], fitted by Newton–Raphson maximum likelihood from the matchup table split by who moved first; β centred to sum 0; standard errors from the inverse of the observed information; a draw counts half a win to each side.',
     results.kind === 'experiment'
-      ? 'Experiment charts use summary.json differences and sweeps; every arm shares the base arm\'s seeds, so the Newcombe intervals of differences are conservative. The card, deck and mode charts show the base arm; the other arms\' tables are linked above and their flags listed under Flagged.'
+      ? 'Experiment charts use summary.json differences and sweeps; every arm shares the base arm\'s seeds, so a deck\'s difference is taken pair by pair where the arm plays the base\'s games, and the Newcombe intervals kept elsewhere are conservative. The card, deck and mode charts show the base arm; the other arms\' tables are linked above and their flags listed under Flagged.'
       : 'Every pairing is played as pairs of games with the seats swapped and the same shuffles (common random numbers).',
     'Hover a point or bar for its numbers (SVG titles). Each chart\'s vega-lite spec is saved beside this page with its data inline.',
   ];
