@@ -2,10 +2,10 @@
 // 240,000 shuffles of 4 cards from the engine's own seeded stream, chi-square tests on the 24
 // orders and on where each card ends up. Each test's false-alarm rate is α = 1e-6 for a random
 // seed; the seed is fixed, so the test is deterministic. An off-by-one in the loop fails it.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
-import { shuffleZone } from '../../../src/games/blue-rising/board.ts';
-import { O_DECK, RNG_SEAT } from '../../../src/games/blue-rising/state.ts';
+import { shuffleDeck, shuffleZone } from '../../../src/games/blue-rising/board.ts';
+import { O_DECK, O_DECK_N, RNG_GAME, RNG_SEAT, ZONE_CAP } from '../../../src/games/blue-rising/state.ts';
 import { QUICK_G, QUICK_V, ROOT } from '../../sim/helpers.ts';
 import { join } from 'node:path';
 
@@ -46,13 +46,11 @@ function shuffleCounts(seed: number): { orders: Map<number, number>; at: number[
   return { orders, at, foreign };
 }
 
+// Each test shuffles for itself, inside the test: shuffles run in a beforeAll would not count as
+// covered by any test, and a mutant of the shuffle would then run against no test at all.
 describe('shuffleZone (Fisher–Yates)', () => {
-  let orders: Map<number, number>, at: number[][], foreign: number;
-  beforeAll(() => {
-    ({ orders, at, foreign } = shuffleCounts(20261202));
-  });
-
   it('deals the 24 orders of 4 cards equally often (χ², 23 df, α = 1e-6)', () => {
+    const { orders, foreign } = shuffleCounts(20261202);
     // Every order is a permutation of the 4 cards and all 24 appear.
     expect(foreign).toBe(0);
     expect(orders.size).toBe(24);
@@ -68,6 +66,7 @@ describe('shuffleZone (Fisher–Yates)', () => {
   });
 
   it('puts each card at each position a quarter of the time (χ², 9 df, α = 1e-6)', () => {
+    const { at, foreign } = shuffleCounts(20261202);
     // Each shuffle adds one permutation matrix; its covariance is Q⊗Q/(n−1) (Q the centring
     // projection, rank n−1), so ((n−1)/n)·Σ(O−E)²/E is χ² with (n−1)² = 9 df for n = 4.
     const e = N / CARDS;
@@ -80,5 +79,22 @@ describe('shuffleZone (Fisher–Yates)', () => {
     console.log(`[shuffle] positions: (3/4)·χ² = ${stat.toFixed(2)} (9 df, limit ${CHI2_9})`);
     expect(foreign).toBe(0);
     expect(stat).toBeLessThan(CHI2_9);
+  });
+
+  it("shuffleDeck shuffles a seat's deck with that seat's stream only", () => {
+    const game = matchFromFiles('quick', join(ROOT, QUICK_G), join(ROOT, QUICK_V));
+    for (const p of [0, 1]) {
+      const st = game.allocState();
+      game.newGame(st, 7);
+      const ref = game.allocState();
+      game.newGame(ref, 7);
+      const n = st.w[O_DECK_N + p]!;
+      expect(n).toBeGreaterThan(10);
+      const streams = (s: typeof st) => Array.from(s.w32.subarray(RNG_GAME, RNG_SEAT + 8));
+      shuffleDeck(st, p);
+      shuffleZone(ref, O_DECK + p * ZONE_CAP, n, RNG_SEAT + 4 * p);
+      expect(Array.from(st.w.subarray(O_DECK + p * ZONE_CAP, O_DECK + p * ZONE_CAP + n))).toEqual(Array.from(ref.w.subarray(O_DECK + p * ZONE_CAP, O_DECK + p * ZONE_CAP + n)));
+      expect(streams(st)).toEqual(streams(ref));
+    }
   });
 });
