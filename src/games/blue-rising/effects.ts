@@ -146,6 +146,7 @@ export function resistTargets(st: BRState, p: number, card: number, trig: number
   const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
   const prog = cat.program;
   const primary = subjectOf(st, p, start, n, src, chosen);
+  // Stryker disable next-line UnaryOperator: with no subject the faction is never read (primary < 0 skips the rider first).
   const primaryFaction = primary >= 0 ? cat.faction[st.ctx.cardOf[primary]!]! : -1;
   const o = 1 - p;
   let mask = 0;
@@ -153,11 +154,13 @@ export function resistTargets(st: BRState, p: number, card: number, trig: number
     const r = (start + k) * EFFECT_WORDS;
     const sel = prog[r + 1]!, rider = prog[r + 4]!;
     if (rider >= 0 && (primary < 0 || primaryFaction !== rider)) continue;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut; singleTarget names nobody for these selectors, so no slot would be added.
     if (sel === S_CONTROLLER || sel === S_ALL_OWN || sel === S_ADJ_OWN) continue;
     if (sel === S_ALL_OPP) {
       for (let s = 0; s < 6; s++) if (w[O_OCC + o * 6 + s]! >= 0 && resistance(st, o * 6 + s) > 0) mask |= 1 << s;
       continue;
     }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a chosen character is the subject; without one, "target" names the subject whose slot the base record naming it already added.
     const t = singleTarget(st, p, sel, src, sel === S_TARGET ? primary : chosen);
     const gs = t >= 0 ? slotOf(st, t) : -1;
     if (gs >= o * 6 && gs < o * 6 + 6 && resistance(st, gs) > 0) mask |= 1 << (gs - o * 6);
@@ -195,6 +198,7 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
   const primary = subjectOf(st, p, start, n, src, chosen);
   // R6: the rider applies when its subject is a character of that faction, judged as the
   // card resolves (the base effect may already have moved the subject, e.g. to hand).
+  // Stryker disable next-line UnaryOperator: with no subject the faction is never read (primary < 0 skips the rider first).
   const primaryFaction = primary >= 0 ? cat.faction[st.ctx.cardOf[primary]!]! : -1;
   for (let k = 0; k < n; k++) {
     const r = (start + k) * EFFECT_WORDS;
