@@ -130,6 +130,11 @@ export function checkRuleOptions(o: RuleOptions): void {
   if (o.environmentVp === 0 && o.aspirantVp === 0 && o.heroVp === 0 && o.legendVp === 0 && o.exhaustionVp === 0) {
     throw new RuleOptionError('rules environmentVp, aspirantVp, heroVp, legendVp, exhaustionVp: all 0, so no VP can ever be scored (one must be 1 or more)');
   }
+  // A Support that does not tap leaves its character free to support again: the engine keeps
+  // no list of the attack's supporters, so several Supports an attack need the tap.
+  if (!o.supportTaps && o.supportsPerAttack > 1) {
+    throw new RuleOptionError(`rules supportTaps=false with supportsPerAttack=${o.supportsPerAttack}: one character could support ${o.supportsPerAttack} times in an attack (with supportTaps=false, supportsPerAttack must be 0 or 1)`);
+  }
 }
 
 export function rulesFor(mode: Mode, overrides: Partial<RuleOptions> = {}): RuleOptions {
@@ -165,5 +170,8 @@ export function parseRuleOverrides(items: readonly string[]): Partial<RuleOption
       throw new RuleOptionError(`--rule ${key}: cannot be set from the command line`);
     }
   }
+  // Knobs refused together (no VP possible, Supports that do not tap) are caught here, at the
+  // edge, rather than in a worker after the run has started.
+  for (const mode of MODES) checkRuleOptions({ ...RULES[mode], ...(out as Partial<RuleOptions>) });
   return out as Partial<RuleOptions>;
 }

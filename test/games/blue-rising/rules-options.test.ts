@@ -64,6 +64,17 @@ describe('rule knob ranges', () => {
     expect(() => rulesFor('standard', { ...none, legendVp: 1 })).not.toThrow();
   });
 
+  it('several Supports an attack need Support to tap (D15), else one character could support twice', () => {
+    expect(() => rulesFor('standard', { supportTaps: false, supportsPerAttack: 2 })).toThrow(
+      new RuleOptionError('rules supportTaps=false with supportsPerAttack=2: one character could support 2 times in an attack (with supportTaps=false, supportsPerAttack must be 0 or 1)'),
+    );
+    // From the command line, refused while parsing, before any game starts.
+    expect(() => parseRuleOverrides(['supportTaps=false', 'supportsPerAttack=3'])).toThrow(/supportsPerAttack=3/);
+    expect(() => parseRuleOverrides(['supportTaps=false'])).not.toThrow();
+    expect(() => rulesFor('standard', { supportTaps: false, supportsPerAttack: 1 })).not.toThrow();
+    expect(() => rulesFor('standard', { supportTaps: true, supportsPerAttack: 2 })).not.toThrow();
+  });
+
   it("a scenario's knob out of range is refused as a scenario error naming the file, its rules and the knob", () => {
     const spec = checkScenario({ name: 'bad cap', mode: 'standard', active: 'Joachim', rules: { turnCap: 0 },
       players: { Joachim: { environment: 'Champs de Bataille' }, Timothée: { environment: 'Champs de Bataille' } }, steps: [] }, 'bad.json');
