@@ -8,7 +8,7 @@
 import { pairedDifference } from '../report/paired.ts';
 import { round6, rate } from '../report/stats.ts';
 import { C, D, pairWins, type Aggregate } from './aggregate.ts';
-import { cardIntervals, diffInterval } from './metrics.ts';
+import { cardIntervals, diffInterval, newcombe } from './metrics.ts';
 
 export interface Difference {
   arm: string;
@@ -97,9 +97,7 @@ export function compareArms(base: Aggregate, arm: Aggregate, label: string, card
       if (!a || !b) continue;
       // Newcombe's hybrid form on the two clustered intervals (the seed pair as cluster).
       const ca = cardIntervals(a).gih, cb = cardIntervals(b).gih;
-      const d = ca.rate - cb.rate;
-      const lo = d - Math.sqrt((ca.rate - ca.lo) ** 2 + (cb.hi - cb.rate) ** 2);
-      const hi = d + Math.sqrt((ca.hi - ca.rate) ** 2 + (cb.rate - cb.lo) ** 2);
+      const [lo, hi] = newcombe(ca.rate, ca.lo, ca.hi, cb.rate, cb.lo, cb.hi);
       out.push(row(label, mode, 'card', card, rate(b[C.wonGih]!, b[C.gih]!), rate(a[C.wonGih]!, a[C.gih]!), a[C.gih]!, lo, hi, 'unpaired'));
     }
   }

@@ -11,13 +11,17 @@ function r6(x: number): number | null {
   return round6(x);
 }
 
-/** Newcombe's hybrid score interval for a difference of two proportions p1 − p2. */
-export function diffInterval(k1: number, n1: number, k2: number, n2: number): [number, number] {
-  const p1 = rate(k1, n1), p2 = rate(k2, n2);
-  const [l1, u1] = wilson(k1, n1);
-  const [l2, u2] = wilson(k2, n2);
+/** Newcombe's hybrid form: the interval of p1 − p2 from each proportion's own interval. */
+export function newcombe(p1: number, l1: number, u1: number, p2: number, l2: number, u2: number): [number, number] {
   const d = p1 - p2;
   return [d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)];
+}
+
+/** Newcombe's hybrid score interval for a difference of two proportions p1 − p2 (Wilson's intervals). */
+export function diffInterval(k1: number, n1: number, k2: number, n2: number): [number, number] {
+  const [l1, u1] = wilson(k1, n1);
+  const [l2, u2] = wilson(k2, n2);
+  return newcombe(rate(k1, n1), l1, u1, rate(k2, n2), l2, u2);
 }
 
 /**
