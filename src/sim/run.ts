@@ -217,7 +217,10 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     const toPlay = played.size ? tasks.filter((t) => !played.has(t.shardIndex)) : tasks;
     if (hooks.onPlan) {
       const kinds = new Map<string, number>();
-      for (const t of toPlay) kinds.set(progressKind(t), (kinds.get(progressKind(t)) ?? 0) + 2 * t.pairCount);
+      for (const t of toPlay) {
+        const kind = progressKind(t);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 2 * t.pairCount);
+      }
       hooks.onPlan([...kinds].map(([kind, games]) => ({ kind, games })));
     }
     let next = 0;

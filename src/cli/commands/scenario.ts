@@ -11,8 +11,7 @@ export function scenarioCommand(): Command {
     .argument('<files...>', 'scenario files (JSON)')
     .option('--log', 'print each scenario\'s game log')
     .action(action((files: string[], opts: { log?: boolean }) => {
-      const failed: string[] = [];
-      let lastFailure = '';
+      const failures: { file: string; text: string }[] = [];
       for (const file of files) {
         const result = runScenario(loadScenario(file), file);
         if (opts.log) process.stdout.write(result.log + '\n');
@@ -20,11 +19,10 @@ export function scenarioCommand(): Command {
           process.stdout.write(`ok    ${result.name} (${result.steps} actions)\n`);
         } else {
           process.stdout.write(`FAIL  ${file}: ${result.failure}\n`);
-          failed.push(file);
-          lastFailure = `${file}: ${result.failure}`;
+          failures.push({ file, text: `${file}: ${result.failure}` });
         }
       }
-      if (failed.length === 1) throw new CheckFailed(lastFailure);
-      if (failed.length > 1) throw new CheckFailed(`${failed.length} of ${files.length} scenarios failed: ${failed.join(', ')}`);
+      if (failures.length === 1) throw new CheckFailed(failures[0]!.text);
+      if (failures.length > 1) throw new CheckFailed(`${failures.length} of ${files.length} scenarios failed: ${failures.map((f) => f.file).join(', ')}`);
     }));
 }
