@@ -80,6 +80,12 @@ export interface Aggregate {
    * of each side over the pair's two games): what paired arm differences need (compare.ts).
    */
   pairs: Record<string, Record<string, number[]>>;
+  /**
+   * The pair index of every `pairs` array's first entry: 0 in a run's aggregate; a shard's
+   * starts at its first pair, so that its arrays hold its own pairs only (not the holes
+   * before them, which a journal line would write out as nulls).
+   */
+  pairBase?: number;
 }
 
 export function emptyAggregate(): Aggregate {
@@ -125,8 +131,9 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
   }
   if (a.vpSources.length === 0) a.vpSources = b.vpSources.slice();
   if (a.checkpoints.length === 0) a.checkpoints = b.checkpoints.slice();
-  // Pair results: each pair is played by one shard, so a merge places them (holes skipped:
-  // a shard's array starts at its first pair).
+  // Pair results: each pair is played by one shard, so a merge places them at their index.
+  if ((a.pairBase ?? 0) !== 0) throw new Error('pair results merge only into an aggregate whose pairs start at 0');
+  const base = b.pairBase ?? 0;
   a.pairs ??= {};
   for (const [mode, t] of Object.entries(b.pairs ?? {})) {
     const at = sub(a.pairs, mode, () => ({} as Record<string, number[]>));
@@ -134,7 +141,7 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
       const dst = sub(at, k, () => [] as number[]);
       for (let i = 0; i < codes.length; i++) {
         const v = codes[i];
-        if (v !== undefined && v !== null && v > 0) dst[i] = v;
+        if (v !== undefined && v !== null && v > 0) dst[base + i] = v;
       }
     }
   }
@@ -374,7 +381,7 @@ export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: s
   if (pair >= 0) {
     const winsA = (winnerSideFirst === 0 ? 1 : 0) + (winnerSideSecond === 0 ? 1 : 0);
     const winsB = (winnerSideFirst === 1 ? 1 : 0) + (winnerSideSecond === 1 ? 1 : 0);
-    sub(sub(agg.pairs, mode, () => ({} as Record<string, number[]>)), matchupKey(matchup.a, matchup.b), () => [] as number[])[pair] = 1 + winsA + 3 * winsB;
+    sub(sub(agg.pairs, mode, () => ({} as Record<string, number[]>)), matchupKey(matchup.a, matchup.b), () => [] as number[])[pair - (agg.pairBase ?? 0)] = 1 + winsA + 3 * winsB;
   }
   mrow[M.pairs]!++;
   if (winnerSideFirst === -1 || winnerSideSecond === -1) mrow[M.pairsWithDraw]!++;

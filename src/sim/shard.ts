@@ -114,6 +114,7 @@ function play(
 export function runShard(task: ShardTask): ShardResult {
   const prep = prepare(task);
   const agg = emptyAggregate();
+  agg.pairBase = task.pairStart; // its pair results from its first pair on
   const rows: GameRow[] | null = task.wantRows ? [] : null;
   const specs = [parseBotSpec(task.bots[0]), parseBotSpec(task.bots[1])];
   const matchup = { a: task.deckNames[0], b: task.deckNames[1] };

@@ -128,10 +128,14 @@ describe('mergeInto: partial aggregates merge the same in any order', () => {
     expect(stableJson(summarize(threaded.aggregates.get('')!))).toBe(texts[0]);
   });
 
-  it('pair results merge into place, also from a journal (JSON turns the holes before a shard\'s first pair into nulls)', () => {
+  it('pair results merge into place, also from a journal; a shard holds only its own pairs', () => {
     const tasks = planTasks({ ...spec(1), sides: spec(1).sides.slice(0, 2), gamesPerPairing: 40, shardPairs: 6, wantRows: false });
     expect(tasks.map((t) => t.pairStart)).toEqual([0, 6, 12, 18]);
     const shards = tasks.map((t) => runShard(t).agg);
+    // No holes before a shard's first pair: a journal line stays the size of the shard.
+    expect(shards.map((a) => a.pairBase)).toEqual([0, 6, 12, 18]);
+    expect(shards.map((a) => Object.values(a.pairs.quick!)[0]!.length)).toEqual([6, 6, 6, 2]);
+    expect(JSON.stringify(shards[3]!.pairs)).not.toContain('null');
     const direct = emptyAggregate(), viaJson = emptyAggregate();
     for (const a of shards.slice().reverse()) mergeInto(direct, a);
     for (const a of shards) mergeInto(viaJson, JSON.parse(JSON.stringify(a)) as Aggregate);
