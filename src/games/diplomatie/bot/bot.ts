@@ -17,7 +17,7 @@ import {
   A_ATTACH, A_ATTACK, A_CAST, A_DEFEND, A_EVOLVE, A_EXTRA, A_LIGHT, A_PASS, A_PLAY, A_TARGET, A_YES, MAX_LEGAL,
 } from '../actions.ts';
 import {
-  K_QUICK, K_TRIGGERED, L_CHARGES, M_ATTACKS, M_ENTERS, M_IS_ATTACKED, MAX_EFFECTS, SIDE_OPP, SIDE_OWN, ST_EXHAUSTED, ST_READY,
+  K_QUICK, K_TRIGGERED, L_CHARGES, L_UNLIMITED, M_ATTACKS, M_ENTERS, M_IS_ATTACKED, MAX_EFFECTS, SIDE_OPP, SIDE_OWN, ST_EXHAUSTED, ST_READY,
   T_CREATURE, T_KINGDOM, TG_CREATURE, TG_HAND, TG_NONE, TG_SELF, V_DESTROY, V_DOUBLE, V_GAIN_PD, V_POWER,
   type Catalogue,
 } from '../catalogue/compile.ts';
@@ -251,7 +251,9 @@ export class DipHeuristicBot implements Bot<DipState>, RolloutPolicy<DipState>, 
   }
 
   beforeAttacks(p: number): boolean {
-    return this.v.active === p && this.v.h(H_WCTX) !== WC_END;
+    const v = this.v;
+    if (v.options.firstTurnNoAttack && v.turn === 1) return false; // R11
+    return v.active === p && v.h(H_WCTX) !== WC_END;
   }
 
   enterValue(id: number): number {
@@ -390,6 +392,7 @@ export class DipHeuristicBot implements Bot<DipState>, RolloutPolicy<DipState>, 
       const a = id * K + k;
       let val = this.bestTarget(a, code) - cat.aDiscard[a]! * P.card;
       if (cat.aLimit[a] === L_CHARGES) val -= 3; // a charge spent is gone for good
+      else if (cat.aLimit[a] !== L_UNLIMITED) val -= 0.5; // a use for nothing spends the turn's use: passing is better
       if (cat.aExhaust[a] === 1 && cat.type[id] === T_CREATURE) {
         const w = this.worthAt(code);
         val -= 0.3 * P.exhaustOpp * w + (this.oppKillsExhausted ? 0.7 * P.lose * w : 0);
