@@ -10,7 +10,8 @@ import { wilson } from '../../../src/report/stats.ts';
 import {
   DIPLOMATIE_PROFILES, DIP_WEIGHT_KEYS, DipProfileError, loadDipProfile, loadDipProfileFrom, makeDiplomatieBot, makeDiplomatieRollout,
 } from '../../../src/games/diplomatie/bot/index.ts';
-import { DipView } from '../../../src/games/diplomatie/bot/view.ts';
+import { DipView, OB_END } from '../../../src/games/diplomatie/bot/view.ts';
+import { OBSERVATION_LENGTH } from '../../../src/games/diplomatie/observe.ts';
 import type { Diplomatie } from '../../../src/games/diplomatie/game.ts';
 import { power } from '../../../src/games/diplomatie/rules.ts';
 import {
@@ -45,6 +46,7 @@ function positions(games: number): { game: Diplomatie; st: DipState }[] {
 
 describe('DipView', () => {
   it('reads from the seat\'s observation the same public fields as the state holds', () => {
+    expect(OB_END).toBe(OBSERVATION_LENGTH); // the view's offsets tile observe.ts's layout
     const view = new DipView();
     let checked = 0;
     for (const { game, st } of positions(12)) {
