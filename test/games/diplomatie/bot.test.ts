@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RolloutFactory } from '../../../bots/index.ts';
 import { RandomBot } from '../../../bots/random.ts';
 import { SeededRng } from '../../../src/core/rng.ts';
 import { wilson } from '../../../src/report/stats.ts';
@@ -99,6 +100,8 @@ describe('information hiding', () => {
     expect(differentHidden).toBeGreaterThan(checked * 0.9); // the hidden part really moved
   });
   it('serves as a rollout policy whose choice is one of the legal actions', () => {
+    const factory: RolloutFactory = makeDiplomatieRollout; // registers as bots/index.ts's rollout factories do
+    expect(typeof factory).toBe('function');
     const policy = makeDiplomatieRollout<DipState>(3, 'control');
     const legal = new Int32Array(2048);
     const out = new Float64Array(2048);

@@ -19,14 +19,14 @@ const ismctsGuided = (seed: number) => new IsmctsBot<DipState>(seed, {
 describe('searches against uniform-random play (small budgets)', () => {
   const random = (g: number) => new RandomBot<DipState>(9000 + g);
   it('flat Monte-Carlo (24 playouts a decision, depth 20) wins most games', () => {
-    const t = playSeries(6, flat, random, 11);
+    const t = playSeries(4, flat, random, 11);
     console.log(`flatmc vs random: ${t.wins}/${t.games} (PD ${t.pdWins}, PV ${t.pvWins})`);
-    expect(t.wins).toBeGreaterThanOrEqual(5);
+    expect(t.wins).toBeGreaterThanOrEqual(3);
   });
   it('ISMCTS (32 iterations, depth 20) wins most games', () => {
-    const t = playSeries(6, ismcts, random, 12);
+    const t = playSeries(4, ismcts, random, 12);
     console.log(`ismcts vs random: ${t.wins}/${t.games} (PD ${t.pdWins}, PV ${t.pvWins})`);
-    expect(t.wins).toBeGreaterThanOrEqual(5);
+    expect(t.wins).toBeGreaterThanOrEqual(3);
   });
   it('ISMCTS with the heuristic bot as rollout policy and prior wins most games', () => {
     const t = playSeries(4, ismctsGuided, random, 13);
