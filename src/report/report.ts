@@ -20,7 +20,9 @@ import { armFolder } from '../sim/output.ts';
 import { changesHtml, type NightlyChanges } from './nightly.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
-export { ReportError } from './summary.ts';
+import { ReportError } from './summary.ts';
+
+export { ReportError };
 
 export interface ReportOptions {
   /** False discovery rate of the Benjamini–Hochberg correction (default 0.05). */
@@ -31,6 +33,8 @@ export interface ReportOptions {
   minCellGames?: number;
   /** A section put first on the page, as trusted HTML (the nightly's "what changed since last night"). */
   preface?: { id: string; title: string; html: string };
+  /** The game the results must be of (`lab report --game`); else summary.json's. */
+  game?: string;
 }
 
 export interface ReportResult {
@@ -109,7 +113,9 @@ function linksOf(results: Results, reportDir: string, game: GameModule): { links
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportResult> {
   const results = loadResults(dir, opts.band);
   // The game's words (summary.json names the game; results written before it are Blue Rising's).
-  const game = gameModule(typeof results.summary.game === 'string' ? results.summary.game : DEFAULT_GAME);
+  const ofGame = typeof results.summary.game === 'string' ? results.summary.game : DEFAULT_GAME;
+  if (opts.game !== undefined && opts.game !== ofGame) throw new ReportError(`${dir}: results of game ${ofGame}, but --game ${opts.game} was asked`);
+  const game = gameModule(ofGame);
   const q = opts.q ?? 0.05;
   const band = results.band;
   const flagSets: FlagSet[] = results.arms.map((arm) => assessArm(results.tables.get(arm)!, arm, band, q));
@@ -152,7 +158,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   push(firstPlayerChart(main.modes, 'modes-first-player'));
   push(gameLengthChart(main, 'modes-game-length'));
   push(vpSourcesChart(main, 'modes-vp-sources', game.words));
-  push(modesDecksChart(main.decks, deckKeys(results), 'modes-decks-side-by-side'));
+  push(modesDecksChart(main.decks, deckKeys(results, game.words.deckBase), 'modes-decks-side-by-side'));
   push(modesCardsChart(main.cards, band, 'modes-cards-side-by-side'));
   if (modes.length < 2 && game.modes.length > 1) remark('modes', `Only ${modes[0] ?? 'one'} mode in this run: no standard-versus-quick comparison (simulate with --mode both for it).`);
 

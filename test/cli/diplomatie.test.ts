@@ -1,8 +1,10 @@
 // Every command with --game diplomatie: replay, cards, deck validate, scenario, nightly's game
 // option; and bad input about the game: an unknown --game, a mode the game lacks, a deck of
 // another game — each exits 2 with one line naming it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lab } from '../sim/helpers.ts';
+import { lab, tempDir } from '../sim/helpers.ts';
 
 const D = 'decks/diplomatie';
 
@@ -37,6 +39,27 @@ describe('--game diplomatie', () => {
     const r = await lab(['scenario', '--game', 'diplomatie', 'test/scenarios/diplomatie/light-play.json']);
     expect(r.stdout).toBe('ok    R14: a Light Play puts a level-1 creature from hand into play (1 actions)\n');
     expect(r.status).toBe(0);
+  });
+
+  it('report --game diplomatie re-makes the report of a Diplomatie run and refuses another game\'s', async () => {
+    const out = tempDir('dip-report');
+    const sim = await lab(['simulate', '--game', 'diplomatie', '--deck', `${D}/meute.deck`, `${D}/embuscades.deck`, '--games', '4', '--workers', '1', '--quiet', '--out', out]);
+    expect(sim.status).toBe(0);
+    const r = await lab(['report', '--game', 'diplomatie', out, '--quiet']);
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    expect(readFileSync(join(out, 'report/index.html'), 'utf8')).toContain('Where PV were taken and PD scored');
+    const wrong = await lab(['report', '--game', 'blue-rising', out]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('results of game diplomatie, but --game blue-rising was asked');
+  });
+
+  it('nightly --game diplomatie runs its nightly file into a dated folder with its report', async () => {
+    const out = tempDir('dip-nightly');
+    const r = await lab(['nightly', '--game', 'diplomatie', '--budget-minutes', '1', '--date', '2026-12-02', '--workers', '1', '--quiet', '--out', out]);
+    expect(r.status).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, '2026-12-02/summary.json'), 'utf8')) as { game: string; experiment: string };
+    expect([summary.game, summary.experiment]).toEqual(['diplomatie', 'diplomatie-nightly']);
+    expect(readFileSync(join(out, '2026-12-02/report/index.html'), 'utf8')).not.toMatch(/\bVP\b|Aspirant|quick/);
   });
 
   it('refuses an unknown game, a mode the game lacks, and a deck of another game (exit 2, one line)', async () => {

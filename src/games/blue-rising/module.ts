@@ -33,7 +33,7 @@ const asDeck = (d: DeckList): LoadedDeck => ({ name: d.name, mode: d.mode, list:
 
 /** "Gardiens rapide" and "Gardiens", or quick-gardiens.deck and standard-gardiens.deck: one deck in two modes. */
 function deckBase(name: string, _mode: string, file?: string): string {
-  if (file) return (file.split('/').pop() ?? file).replace(/\.deck$/, '').replace(/^(quick|standard|rapide)[-_]/i, '').toLowerCase();
+  if (file) return file.replace(/\\/g, '/').split('/').pop()!.replace(/\.deck$/i, '').replace(/^(quick|standard|rapide)[-_]/i, '').toLowerCase();
   return name.replace(/\s*(\(quick\)|\(standard\)|rapide|quick)$/i, '').trim().toLowerCase();
 }
 
