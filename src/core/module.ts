@@ -143,6 +143,14 @@ export interface HeuristicHook {
   make<S>(seed: number, profile: string): ModuleBot<S>;
 }
 
+/**
+ * A heuristic hook from a game's own bot factory, whatever state type it is written for:
+ * `heuristic: heuristicHook(makeDiplomatieBot, ['midrange'])`.
+ */
+export function heuristicHook<T>(make: (seed: number, profile: string) => ModuleBot<T>, profiles: readonly string[], defaultProfile = profiles[0]!): HeuristicHook {
+  return { profiles, defaultProfile, make: <S>(seed: number, profile: string) => make(seed, profile) as unknown as ModuleBot<S> };
+}
+
 /** What a scenario file run gives back (`lab scenario`). */
 export interface ScenarioOutcome {
   name: string;

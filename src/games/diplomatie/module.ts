@@ -199,4 +199,6 @@ export const diplomatieModule: GameModule = {
     },
   },
   runScenario: (file) => runDipScenarioFile(file),
+  // Its heuristic bot (src/games/diplomatie/bot/) plugs in with one line here, and its import:
+  // heuristic: heuristicHook(makeDiplomatieBot, PROFILES),
 };
