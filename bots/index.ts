@@ -3,12 +3,27 @@
 import type { Bot } from './bot.ts';
 import { FlatMcBot, IsmctsBot, type RolloutPolicy } from './mcts.ts';
 import { RandomBot } from './random.ts';
-import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './heuristic.ts';
+
+/** A game's own heuristic bot (GameModule.heuristic): registered by the game registry, by game id. */
+export interface GameHeuristic {
+  profiles: readonly string[];
+  defaultProfile: string;
+  make<S>(seed: number, profile: string): Bot<S>;
+}
+const heuristics = new Map<string, GameHeuristic>();
+/** The game a spec is parsed for when none is named. */
+export const DEFAULT_BOT_GAME = 'blue-rising';
+
+export function registerGameHeuristic(game: string, h: GameHeuristic): void {
+  heuristics.set(game, h);
+}
 
 export class BotSpecError extends Error {}
 
 export interface BotSpec {
   name: string;
+  /** The game it plays (a heuristic bot and its profiles are the game's). */
+  game: string;
   options: Record<string, string>;
   /** The spec as written, normalised. */
   text: string;
@@ -25,13 +40,13 @@ interface OptionDef {
 
 interface BotEntry {
   options: Record<string, OptionDef>;
-  make: <S>(seed: number, options: Record<string, string>) => Bot<S>;
+  make: <S>(seed: number, options: Record<string, string>, game: string) => Bot<S>;
   /** Searches at every decision (thousands of playouts): games take seconds, not microseconds. */
   searches?: boolean;
 }
 
-/** Extra bots a layer above may register (the Blue Rising heuristic bot). */
-export type RolloutFactory = <S>(seed: number) => RolloutPolicy<S>;
+/** Extra rollout policies a layer above may register. */
+export type RolloutFactory = <S>(seed: number, game: string) => RolloutPolicy<S>;
 /** `scores`: the policy implements `score()`, and so can serve as ISMCTS's prior. */
 const rolloutPolicies: Record<string, { make: RolloutFactory; scores: boolean } | null> = { random: null };
 
@@ -44,13 +59,20 @@ export function unregisterRollout(name: string): void {
   delete rolloutPolicies[name];
 }
 
-function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
+function rolloutOf<S>(name: string, seed: number, game: string): RolloutPolicy<S> | null {
   const policy = rolloutPolicies[name];
-  return policy ? policy.make<S>(seed) : null;
+  return policy ? policy.make<S>(seed, game) : null;
 }
 
-// The heuristic bot is the one bot that knows Blue Rising; it also serves as a rollout policy.
-registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>, true);
+/** The game's heuristic bot, or an error naming the game and the bots it has. */
+function heuristicOf(game: string): GameHeuristic {
+  const h = heuristics.get(game);
+  if (!h) throw new BotSpecError(`bot "heuristic": the game ${game} has no heuristic bot (valid: ${botNames().filter((n) => n !== 'heuristic').join(', ')})`);
+  return h;
+}
+
+// A game's heuristic bot (its default profile) also serves as a rollout policy and a prior.
+registerRollout('heuristic', <S>(seed: number, game: string) => heuristicOf(game).make<S>(seed, heuristicOf(game).defaultProfile) as unknown as RolloutPolicy<S>, true);
 
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
 /** Policies for ISMCTS's prior ("none": no prior): the registered ones that score actions. */
@@ -59,8 +81,9 @@ const PRIORS = () => ['none', ...Object.keys(rolloutPolicies).filter((k) => roll
 const REGISTRY: Record<string, BotEntry> = {
   random: { options: {}, make: (seed) => new RandomBot(seed) },
   heuristic: {
-    options: { profile: { kind: 'word', words: PROFILES, default: 'midrange' } },
-    make: <S>(seed: number, o: Record<string, string>) => new HeuristicBot(seed, loadProfile(o.profile as ProfileName)) as unknown as Bot<S>,
+    // The profiles are the game's: parseBotSpec fills them in for the game asked.
+    options: { profile: { kind: 'word', words: [], default: '' } },
+    make: <S>(seed: number, o: Record<string, string>, game: string) => heuristicOf(game).make<S>(seed, o.profile!),
   },
   flatmc: {
     searches: true,
@@ -70,8 +93,8 @@ const REGISTRY: Record<string, BotEntry> = {
       depth: { kind: 'int', min: 1, max: 100_000, default: '40' },
       rollout: { kind: 'word', get words() { return ROLLOUTS(); }, default: 'random' },
     },
-    make: (seed, o) => new FlatMcBot(seed, {
-      playouts: Number(o.playouts), budget: Number(o.budget ?? 0), depth: Number(o.depth), rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
+    make: (seed, o, game) => new FlatMcBot(seed, {
+      playouts: Number(o.playouts), budget: Number(o.budget ?? 0), depth: Number(o.depth), rollout: rolloutOf(o.rollout!, seed ^ 0x5eed, game),
     }),
   },
   ismcts: {
@@ -85,13 +108,13 @@ const REGISTRY: Record<string, BotEntry> = {
       prior: { kind: 'word', get words() { return PRIORS(); }, default: 'none' },
       bias: { kind: 'real', min: 0, max: 100, default: '1' },
     },
-    make: (seed, o) => new IsmctsBot(seed, {
+    make: (seed, o, game) => new IsmctsBot(seed, {
       iterations: o.ms !== '0' && o.iterations === undefined ? 0 : Number(o.iterations ?? '1000'),
       ms: Number(o.ms),
       c: Number(o.c),
       depth: Number(o.depth),
-      rollout: rolloutOf(o.rollout!, seed ^ 0x5eed),
-      prior: o.prior === 'none' ? null : rolloutOf(o.prior!, seed ^ 0x9a10),
+      rollout: rolloutOf(o.rollout!, seed ^ 0x5eed, game),
+      prior: o.prior === 'none' ? null : rolloutOf(o.prior!, seed ^ 0x9a10, game),
       bias: Number(o.bias),
     }),
   },
@@ -119,12 +142,20 @@ function checkValue(bot: string, key: string, def: OptionDef, v: string): void {
   }
 }
 
-/** Parses "random" or "name:key=value,key=value" and checks the name, the keys and the values. */
-export function parseBotSpec(text: string): BotSpec {
+/**
+ * Parses "random" or "name:key=value,key=value" for a game and checks the name, the keys and
+ * the values (once, where the command line or the experiment file gives them).
+ */
+export function parseBotSpec(text: string, game: string = DEFAULT_BOT_GAME): BotSpec {
   const trimmed = text.trim();
   const [name, rest] = trimmed.split(/:(.*)/s, 2) as [string, string | undefined];
-  const entry = REGISTRY[name];
-  if (!entry) throw new BotSpecError(`unknown bot "${name}" (valid: ${botNames().join(', ')})`);
+  const base = REGISTRY[name];
+  if (!base) throw new BotSpecError(`unknown bot "${name}" (valid: ${botNames().join(', ')})`);
+  let entry = base;
+  if (name === 'heuristic') {
+    const h = heuristicOf(game);
+    entry = { ...base, options: { profile: { kind: 'word', words: h.profiles, default: h.defaultProfile } } };
+  }
   const given: Record<string, string> = {};
   if (rest !== undefined && rest !== '') {
     for (const part of rest.split(',')) {
@@ -150,7 +181,7 @@ export function parseBotSpec(text: string): BotSpec {
   if (name === 'ismcts' && given.ms !== undefined) delete options.iterations;
   if (name === 'flatmc' && given.budget === undefined) delete options.budget;
   const opts = Object.entries(given).map(([k, v]) => `${k}=${v}`).join(',');
-  return { name, options, text: opts ? `${name}:${opts}` : name };
+  return { name, game, options, text: opts ? `${name}:${opts}` : name };
 }
 
 /**
@@ -169,10 +200,10 @@ export function splitBotList(text: string): string[] {
 
 /** Whether a bot searches at each decision (the simulation then cuts its games into small shards). */
 export function isSearchBot(text: string): boolean {
-  return REGISTRY[parseBotSpec(text).name]?.searches === true;
+  return REGISTRY[text.trim().split(':', 1)[0]!]?.searches === true;
 }
 
 export function makeBot<S>(spec: BotSpec, seed: number): Bot<S> {
-  return REGISTRY[spec.name]!.make<S>(seed, spec.options);
+  return REGISTRY[spec.name]!.make<S>(seed, spec.options, spec.game);
 }
 

@@ -5,6 +5,7 @@
 //   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions
 //   bots.heuristicGamesPerSec     heuristic vs heuristic quick games per second (5 s of play)
 import { makeBot, parseBotSpec } from '../../bots/index.ts';
+import '../games/registry.ts'; // registers each game's heuristic bot
 import type { IsmctsBot } from '../../bots/mcts.ts';
 import { SeededRng } from '../core/rng.ts';
 import { matchFromFiles } from '../games/blue-rising/index.ts';

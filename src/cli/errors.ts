@@ -1,12 +1,8 @@
 // One-line errors for the command line: bad input exits 2 with the culprit named, a failed
 // check exits 1, and no stack trace reaches a designer (LAB_DEBUG=1 shows it).
-import { CardError } from '../games/blue-rising/catalogue/compile.ts';
-import { DeckError } from '../games/blue-rising/decks.ts';
-import { SetupError } from '../games/blue-rising/game.ts';
-import { ScenarioError } from '../games/blue-rising/scenario.ts';
 import { BotSpecError } from '../../bots/index.ts';
-import { PatchError } from '../games/blue-rising/patches.ts';
-import { RuleOptionError } from '../games/blue-rising/rules-options.ts';
+import { GameModuleError } from '../core/module.ts';
+import { GAME_MODULES } from '../games/registry.ts';
 import { SimulationError } from '../sim/run.ts';
 import { ExperimentError } from '../sim/experiment.ts';
 
@@ -15,7 +11,8 @@ export class UsageError extends Error {}
 /** A check that ran and failed (a scenario expectation): exit code 1. */
 export class CheckFailed extends Error {}
 
-const INPUT_ERRORS = [UsageError, DeckError, CardError, SetupError, ScenarioError, BotSpecError, PatchError, RuleOptionError, ExperimentError];
+// Each game names the errors that mean bad input to it (decks, cards, knobs, patches, scenarios).
+const INPUT_ERRORS = [UsageError, GameModuleError, BotSpecError, ExperimentError, ...Object.values(GAME_MODULES).flatMap((m) => m.inputErrors)];
 
 /** File-system error codes that mean "this path cannot be written as asked": bad input, exit 2. */
 const PATH_ERROR_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR']);

@@ -1,49 +1,34 @@
-// The rule sets the lab can simulate, by name. The simulation layer asks this registry for
-// a game and never imports a rule set itself: a new game plugs in here.
-import type { CardStatsGame } from '../core/game.ts';
-import { compileCatalogue, type Catalogue } from './blue-rising/catalogue/compile.ts';
-import { CARDS } from './blue-rising/catalogue/index.ts';
-import type { DeckList } from './blue-rising/decks.ts';
-import { matchGame } from './blue-rising/index.ts';
-import { applyPatches, type CardPatch } from './blue-rising/patches.ts';
-import type { Mode, RuleOptions } from './blue-rising/rules-options.ts';
+// The games the lab can play, by id: one line per game module. The generic layers ask this
+// table for a module and never import a game folder themselves.
+import { registerGameHeuristic, type GameHeuristic } from '../../bots/index.ts';
+import { GameModuleError, type GameModule } from '../core/module.ts';
+import { blueRisingModule } from './blue-rising/module.ts';
+import { diplomatieModule } from './diplomatie/module.ts';
 
-/** What changes the rules or cards of a run (an experiment arm): opaque to the simulation. */
-export interface Variant {
-  patches?: CardPatch[];
-  rules?: Partial<RuleOptions>;
-}
+export type { MatchRequest, Variant } from '../core/module.ts';
 
-export interface MatchRequest {
-  game: string;
-  mode: string;
-  /** The two sides' decks (opaque to the simulation; Blue Rising: DeckList). */
-  decks: readonly [unknown, unknown];
-  variant?: Variant;
-}
+export const GAME_MODULES: Readonly<Record<string, GameModule>> = {
+  'blue-rising': blueRisingModule,
+  diplomatie: diplomatieModule,
+};
 
-const catalogues = new Map<string, Catalogue>();
+// Each game's heuristic bot answers to "heuristic" when that game is played.
+for (const m of Object.values(GAME_MODULES)) if (m.heuristic) registerGameHeuristic(m.id, m.heuristic as GameHeuristic);
 
-/** The catalogue for a set of patches, compiled once per process (per worker). */
-function catalogueFor(patches: readonly CardPatch[]): Catalogue {
-  const key = JSON.stringify(patches);
-  let cat = catalogues.get(key);
-  if (!cat) {
-    cat = compileCatalogue(applyPatches(CARDS, patches));
-    catalogues.set(key, cat);
+export const DEFAULT_GAME = 'blue-rising';
+
+/** Ids of the known games, in the table's order. */
+export const GAMES: readonly string[] = Object.keys(GAME_MODULES);
+
+/** Thrown for an unknown game id: names it and the known ones. */
+export class UnknownGameError extends GameModuleError {
+  constructor(readonly id: string) {
+    super(`unknown game "${id}" (known: ${GAMES.join(', ')})`);
   }
-  return cat;
 }
 
-export const GAMES = ['blue-rising'] as const;
-
-export function buildGame(req: MatchRequest): CardStatsGame<unknown> {
-  switch (req.game) {
-    case 'blue-rising': {
-      const [a, b] = req.decks as [DeckList, DeckList];
-      const cat = catalogueFor(req.variant?.patches ?? []);
-      return matchGame(req.mode as Mode, a, b, { catalogue: cat, rules: req.variant?.rules }) as unknown as CardStatsGame<unknown>;
-    }
-  }
-  throw new Error(`unknown game "${req.game}" (known: ${GAMES.join(', ')})`);
+export function gameModule(id: string = DEFAULT_GAME): GameModule {
+  const m = Object.hasOwn(GAME_MODULES, id) ? GAME_MODULES[id] : undefined;
+  if (!m) throw new UnknownGameError(id);
+  return m;
 }

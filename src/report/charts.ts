@@ -440,24 +440,44 @@ export function gameLengthChart(tables: Tables, id: string): Chart | null {
   };
 }
 
-export function vpSourcesChart(tables: Tables, id: string): Chart | null {
+/** The words of the score-sources chart (a game's GameWords). */
+export interface SourceWords {
+  sourcesTitle: string;
+  sourcesAxis: string;
+  sourcesLegend: string;
+  sourcesSubtitle: string;
+  sourcesCaption: string;
+  sourceUnit: string;
+}
+
+/** Blue Rising's, the words of results that name no game. */
+export const VP_SOURCE_WORDS: SourceWords = {
+  sourcesTitle: 'How VP were scored',
+  sourcesAxis: 'share of all VP scored',
+  sourcesLegend: 'VP source',
+  sourcesSubtitle: 'share of VP by source, per mode (stacked); n = games',
+  sourcesCaption: 'Share of all victory points scored by each source, per mode: kills, Environment hits, an opponent\'s deck running out (exhaustion), other.',
+  sourceUnit: 'VP',
+};
+
+export function vpSourcesChart(tables: Tables, id: string, w: SourceWords = VP_SOURCE_WORDS): Chart | null {
   const rows: Record<string, unknown>[] = [];
   for (const m of tables.modes) {
     for (const s of tables.vpSources) {
       const share = m[`vp_${s}_share`];
-      if (typeof share === 'number' && Number.isFinite(share)) rows.push({ mode: `${m.mode} (n=${int(m.games)})`, source: s, share, label: share >= 0.06 ? pct(share, 0) : '', desc: `${m.mode}: ${pct(share)} of VP from ${s} (n = ${int(m.games)} games)` });
+      if (typeof share === 'number' && Number.isFinite(share)) rows.push({ mode: `${m.mode} (n=${int(m.games)})`, source: s, share, label: share >= 0.06 ? pct(share, 0) : '', desc: `${m.mode}: ${pct(share)} of ${w.sourceUnit} from ${s} (n = ${int(m.games)} games)` });
     }
   }
   if (rows.length === 0) return null;
-  const title = 'How VP were scored';
+  const title = w.sourcesTitle;
   const y = { field: 'mode', type: 'nominal' as const, title: 'mode (n = games)', axis: Y_AXIS };
-  const x = { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: 'share of all VP scored', axis: { format: '.0%' } };
-  const colour = { field: 'source', type: 'nominal' as const, title: 'VP source', sort: tables.vpSources, scale: { domain: tables.vpSources } };
+  const x = { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: w.sourcesAxis, axis: { format: '.0%' } };
+  const colour = { field: 'source', type: 'nominal' as const, title: w.sourcesLegend, sort: tables.vpSources, scale: { domain: tables.vpSources } };
   return {
     id, section: 'modes', title,
-    caption: 'Share of all victory points scored by each source, per mode: kills, Environment hits, an opponent\'s deck running out (exhaustion), other.',
+    caption: w.sourcesCaption,
     spec: {
-      ...base(title, ['share of VP by source, per mode (stacked); n = games'], `${title}: ${tables.modes.length} modes`),
+      ...base(title, [w.sourcesSubtitle], `${title}: ${tables.modes.length} modes`),
       width: WIDTH,
       height: { step: 36 },
       data: { values: rows },

@@ -32,6 +32,12 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   { term: 'Flag', where: 'report', meaning: 'A card or deck whose 95% interval lies wholly outside the balance band and that Benjamini–Hochberg keeps (q = 0.05 unless told).' },
 ];
 
+/** The glossary in a game's words: its score terms in place of Blue Rising's "VP per play". */
+export function metricDefinitions(scoreTerms?: readonly MetricDefinition[]): readonly MetricDefinition[] {
+  if (!scoreTerms) return METRIC_DEFINITIONS;
+  return METRIC_DEFINITIONS.flatMap((d) => (d.term === 'VP per play' ? scoreTerms : [d]));
+}
+
 /** The glossary as a Markdown table (quoted by METRICS.md). */
 export function glossaryMarkdown(): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|');

@@ -21,6 +21,8 @@ export interface PageLink {
 }
 
 export interface PageInput {
+  /** The Modes section's intro in the game's words (its modes); else Blue Rising's. */
+  modesIntro?: string;
   /** Put first: the nightly's "what changed since last night" (trusted HTML). */
   preface?: { id: string; title: string; html: string };
   title: string;
@@ -163,7 +165,7 @@ function linkList(links: PageLink[]): string {
 }
 
 export function buildPage(input: PageInput): string {
-  const sections = SECTIONS.filter((s) => input.charts.some((c) => c.section === s.id) || (input.remarks[s.id]?.length ?? 0) > 0);
+  const sections = SECTIONS.map((s) => (s.id === 'modes' && input.modesIntro ? { ...s, intro: input.modesIntro } : s)).filter((s) => input.charts.some((c) => c.section === s.id) || (input.remarks[s.id]?.length ?? 0) > 0);
   const body: string[] = [];
   body.push('<header>');
   body.push(`<h1>${escapeHtml(input.title)}</h1>`);

@@ -10,7 +10,9 @@ import {
   firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { assessArm, bandText, correctionText, type Assessment, type FlagSet } from './flags.ts';
-import { METRIC_DEFINITIONS } from './glossary.ts';
+import type { GameModule } from '../core/module.ts';
+import { DEFAULT_GAME, gameModule } from '../games/registry.ts';
+import { metricDefinitions } from './glossary.ts';
 import { buildPage, type PageLink } from './html.ts';
 import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
@@ -18,7 +20,9 @@ import { armFolder } from '../sim/output.ts';
 import { changesHtml, type NightlyChanges } from './nightly.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
-export { ReportError } from './summary.ts';
+import { ReportError } from './summary.ts';
+
+export { ReportError };
 
 export interface ReportOptions {
   /** False discovery rate of the Benjamini–Hochberg correction (default 0.05). */
@@ -29,6 +33,8 @@ export interface ReportOptions {
   minCellGames?: number;
   /** A section put first on the page, as trusted HTML (the nightly's "what changed since last night"). */
   preface?: { id: string; title: string; html: string };
+  /** The game the results must be of (`lab report --game`); else summary.json's. */
+  game?: string;
 }
 
 export interface ReportResult {
@@ -71,17 +77,17 @@ export function btGamesFromMatchups(rows: MatchupRow[], mode: string): BtGames[]
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
 
-function linksOf(results: Results, reportDir: string): { links: PageLink[]; groups: { title: string; links: PageLink[] }[] } {
+function linksOf(results: Results, reportDir: string, game: GameModule): { links: PageLink[]; groups: { title: string; links: PageLink[] }[] } {
   const dir = results.dir;
   const rel = (p: string) => `../${p}`;
   const file = (p: string, text: string, note?: string): PageLink[] => (existsSync(join(dir, p)) ? [{ href: rel(p), text, note }] : []);
   void reportDir;
   const tables: [string, string][] = [
     ['cards.csv', 'per mode and card: GIH WR, IWD, play and pitch rates, IWD by turn'],
-    ['decks.csv', 'per mode and deck: WR, first-move WR, VP, turns'],
+    ['decks.csv', game.words.decksCsv],
     ['matchups.csv', 'per pair of decks: WR with interval, pairs, WR by who moved first'],
     ['deck_matchups.csv', 'each pair from both sides: filter one deck to see all its matchups'],
-    ['modes.csv', 'per mode: first-player advantage, draws, length, VP sources'],
+    ['modes.csv', game.words.modesCsv],
   ];
   const links: PageLink[] = [];
   const groups: { title: string; links: PageLink[] }[] = [];
@@ -106,6 +112,10 @@ function linksOf(results: Results, reportDir: string): { links: PageLink[]; grou
 /** Writes DIR/report/index.html and the charts' vega-lite specs; returns what it wrote and the flags. */
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportResult> {
   const results = loadResults(dir, opts.band);
+  // The game's words (summary.json names the game; results written before it are Blue Rising's).
+  const ofGame = typeof results.summary.game === 'string' ? results.summary.game : DEFAULT_GAME;
+  if (opts.game !== undefined && opts.game !== ofGame) throw new ReportError(`${dir}: results of game ${ofGame}, but --game ${opts.game} was asked`);
+  const game = gameModule(ofGame);
   const q = opts.q ?? 0.05;
   const band = results.band;
   const flagSets: FlagSet[] = results.arms.map((arm) => assessArm(results.tables.get(arm)!, arm, band, q));
@@ -147,10 +157,10 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   }
   push(firstPlayerChart(main.modes, 'modes-first-player'));
   push(gameLengthChart(main, 'modes-game-length'));
-  push(vpSourcesChart(main, 'modes-vp-sources'));
-  push(modesDecksChart(main.decks, deckKeys(results), 'modes-decks-side-by-side'));
+  push(vpSourcesChart(main, 'modes-vp-sources', game.words));
+  push(modesDecksChart(main.decks, deckKeys(results, game.words.deckBase), 'modes-decks-side-by-side'));
   push(modesCardsChart(main.cards, band, 'modes-cards-side-by-side'));
-  if (modes.length < 2) remark('modes', `Only ${modes[0] ?? 'one'} mode in this run: no standard-versus-quick comparison (simulate with --mode both for it).`);
+  if (modes.length < 2 && game.modes.length > 1) remark('modes', `Only ${modes[0] ?? 'one'} mode in this run: no standard-versus-quick comparison (simulate with --mode both for it).`);
 
   // Render, then write: specs first, the page last (it links them).
   const outDir = join(results.dir, 'report');
@@ -205,7 +215,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
       : 'Every pairing is played as pairs of games with the seats swapped and the same shuffles (common random numbers).',
     'Hover a point or bar for its numbers (SVG titles). Each chart\'s vega-lite spec is saved beside this page with its data inline.',
   ];
-  const { links, groups } = linksOf(results, outDir);
+  const { links, groups } = linksOf(results, outDir, game);
   const html = buildPage({
     title: `Blue Rising Lab — ${title}`,
     subtitle: results.kind === 'experiment' ? 'Balance report of a lab experiment run' : 'Balance report of a lab simulate run',
@@ -220,7 +230,8 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     notes,
     remarks,
     preface: opts.preface ?? nightlyPreface(results.dir),
-    glossary: { definitions: METRIC_DEFINITIONS, metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
+    modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
+    glossary: { definitions: metricDefinitions(game.words.glossary), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
   });
   const htmlFile = join(outDir, 'index.html');
   atomicWrite(htmlFile, html);

@@ -239,23 +239,29 @@ export function loadResults(given: string, bandOverride?: Partial<Band>): Result
   };
 }
 
+/** Blue Rising's reading of a deck's name across modes (results that name no game). */
+export function vpDeckBase(name: string, _mode: string, file?: string): string {
+  if (file) return file.replace(/\\/g, '/').split('/').pop()!.replace(/\.deck$/i, '').replace(/^(quick|standard|rapide)[-_]/i, '').toLowerCase();
+  return name.replace(/\s*(\(quick\)|\(standard\)|rapide|quick)$/i, '').trim().toLowerCase();
+}
+
 /**
- * A key matching one deck across modes: its file name without the mode prefix
- * (decks/quick-gardiens.deck and decks/standard-gardiens.deck → "gardiens") when the manifest
- * knows the files, else its name without a trailing " rapide" / "(quick)".
+ * A key matching one deck across modes, as the game reads it (GameWords.deckBase): Blue
+ * Rising's file name without the mode prefix (decks/quick-gardiens.deck and
+ * decks/standard-gardiens.deck → "gardiens") when the manifest knows the files, else its name
+ * without a trailing " rapide" / "(quick)".
  */
-export function deckKeys(results: Results): Map<string, string> {
+export function deckKeys(results: Results, deckBase: (name: string, mode: string, file?: string) => string = vpDeckBase): Map<string, string> {
   const out = new Map<string, string>();
   const files = ((results.manifest?.config as { decks?: { name: string; mode: string; file?: string | null }[] } | undefined)?.decks) ?? [];
   for (const d of files) {
     if (!d.file) continue;
-    const base = d.file.replace(/\\/g, '/').split('/').pop()!.replace(/\.deck$/i, '');
-    out.set(`${d.mode}\t${d.name}`, base.replace(/^(quick|standard|rapide)[-_]/i, '').toLowerCase());
+    out.set(`${d.mode}\t${d.name}`, deckBase(d.name, d.mode, d.file));
   }
   for (const t of results.tables.values()) {
     for (const d of t.decks) {
       const k = `${d.mode}\t${d.deck}`;
-      if (!out.has(k)) out.set(k, d.deck.replace(/\s*(\(quick\)|\(standard\)|rapide|quick)$/i, '').trim().toLowerCase());
+      if (!out.has(k)) out.set(k, deckBase(d.deck, d.mode));
     }
   }
   return out;

@@ -51,12 +51,12 @@ export const MATCHUP_COUNTERS = [
 ] as const;
 export const M = Object.fromEntries(MATCHUP_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MATCHUP_COUNTERS)[number], number>;
 
-/** Per mode. VP sources follow the game's own names (kill, environment, exhaustion, other). */
+/** Per mode. Score sources follow the game's own names (Blue Rising: kill, environment, exhaustion, other). */
 export const MODE_COUNTERS = [
   'games', 'firstWins', 'secondWins', 'draws',
   'turns', 'turnsSq', 'decisions', 'decisive', // decisive: decided by 2+ VP
   'leadChanges',
-  'vp0', 'vp1', 'vp2', 'vp3', 'vp4', 'vp5', // VP by source index
+  'vp0', 'vp1', 'vp2', 'vp3', 'vp4', 'vp5', // score by source index (the game's sources, at most 6)
 ] as const;
 export const MD = Object.fromEntries(MODE_COUNTERS.map((k, i) => [k, i])) as Record<(typeof MODE_COUNTERS)[number], number>;
 
@@ -185,9 +185,11 @@ export interface StatLayout {
   /** Checkpoint turns and the field of "copies seen by that turn" for each. */
   checkpoints: readonly number[];
   seenBy: readonly number[];
+  /** A win by at least this many of the game's score is decisive. */
+  decisiveMargin: number;
 }
 
-export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[], checkpoints: readonly number[] = []): StatLayout {
+export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[], checkpoints: readonly number[] = [], decisiveMargin = 2): StatLayout {
   const need = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven'] as const;
   const f = {} as StatLayout['f'];
   for (const k of need) {
@@ -201,7 +203,7 @@ export function statLayout(fields: readonly string[], names: readonly string[], 
     if (i < 0) throw new Error(`the game records no "seenBy${t}" card counter`);
     return i;
   });
-  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy, replays: fields.indexOf('replays'), held: fields.indexOf('held') };
+  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy, replays: fields.indexOf('replays'), held: fields.indexOf('held'), decisiveMargin };
 }
 
 /**
@@ -368,7 +370,7 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   mo[MD.turnsSq]! += r.turns * r.turns;
   mo[MD.decisions]! += r.decisions[0] + r.decisions[1];
   mo[MD.leadChanges]! += r.leadChanges;
-  if (r.winner !== -1 && Math.abs(r.vp[0] - r.vp[1]) >= 2) mo[MD.decisive]!++;
+  if (r.winner !== -1 && Math.abs(r.vp[0] - r.vp[1]) >= lay.decisiveMargin) mo[MD.decisive]!++;
   const hist = sub(agg.turns, mode, () => ({} as Record<string, number>));
   hist[r.turns] = (hist[r.turns] ?? 0) + 1;
   if (!keepCluster) acc.closeCluster();

@@ -5,21 +5,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseJson } from '../core/json.ts';
+import type { GameModule } from '../core/module.ts';
 
 export class ExperimentError extends Error {}
 
-export interface PatchSpec {
-  card: string;
-  cost?: number;
-  power?: number;
-  support?: number;
-  keywords?: Record<string, number | boolean>;
-}
+/** A card patch: `card` and the fields the game's patch schema allows (GameModule.patches). */
+export type PatchSpec = { card: string } & Record<string, unknown>;
 
 export interface ExperimentFile {
   name: string;
   description?: string;
-  game?: 'blue-rising';
+  game?: string;
   decks: string[];
   bots?: string | [string, string];
   modes?: string[];
@@ -31,37 +27,13 @@ export interface ExperimentFile {
   arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string]; games?: number; target?: number }[];
   /** round-robin (default): every pair of decks; mirror: each deck against itself. */
   pairings?: 'round-robin' | 'mirror';
-  sweeps?: { card: string; field: 'cost' | 'power' | 'support' | string; values: number[] }[];
+  sweeps?: { card: string; field: string; values: number[] }[];
 }
 
-const PATCH_SCHEMA = {
-  type: 'object',
-  required: ['card'],
-  additionalProperties: false,
-  properties: {
-    card: { type: 'string', minLength: 1 },
-    cost: { type: 'integer', minimum: 0, maximum: 30 },
-    power: { type: 'integer', minimum: 0, maximum: 30 },
-    support: { type: 'integer', minimum: 0, maximum: 30 },
-    keywords: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        front: { type: 'integer', minimum: 0, maximum: 20 },
-        back: { type: 'integer', minimum: 0, maximum: 20 },
-        defense: { type: 'integer', minimum: 0, maximum: 20 },
-        attack: { type: 'integer', minimum: 0, maximum: 20 },
-        resistant: { type: 'integer', minimum: 0, maximum: 20 },
-        counterAttack: { type: 'boolean' },
-        ranged: { type: 'boolean' },
-        stealth: { type: 'boolean' },
-        rage: { type: 'boolean' },
-      },
-    },
-  },
-} as const;
-
-export const EXPERIMENT_SCHEMA = {
+/** The schema of an experiment file of one game: its modes, its patch schema, its sweep fields. */
+export function experimentSchema(m: GameModule, games: readonly string[]) {
+  const PATCH_SCHEMA = m.patches.schema;
+  return {
   type: 'object',
   required: ['name', 'decks', 'games', 'seed'],
   additionalProperties: false,
@@ -69,7 +41,7 @@ export const EXPERIMENT_SCHEMA = {
     $schema: { type: 'string' },
     name: { type: 'string', minLength: 1, pattern: '^[^/\\\\]+$' },
     description: { type: 'string' },
-    game: { enum: ['blue-rising'] },
+    game: { enum: [...games] },
     decks: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
     bots: {
       oneOf: [
@@ -77,7 +49,7 @@ export const EXPERIMENT_SCHEMA = {
         { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', minLength: 1 } },
       ],
     },
-    modes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['standard', 'quick'] } },
+    modes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: m.modes.map((d) => d.id) } },
     pairings: { enum: ['round-robin', 'mirror'] },
     games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
@@ -121,16 +93,22 @@ export const EXPERIMENT_SCHEMA = {
         additionalProperties: false,
         properties: {
           card: { type: 'string', minLength: 1 },
-          field: { enum: ['cost', 'power', 'support', 'front', 'back', 'defense', 'attack', 'resistant'] },
+          field: { enum: [...m.patches.sweepFields] },
           values: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 0, maximum: 30 } },
         },
       },
     },
   },
-} as const;
+  };
+}
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
-const validate = ajv.compile(EXPERIMENT_SCHEMA);
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+function validatorFor(m: GameModule, games: readonly string[]) {
+  let v = validators.get(m.id);
+  if (!v) validators.set(m.id, (v = ajv.compile(experimentSchema(m, games))));
+  return v;
+}
 
 function describeAjvError(e: ErrorObject): string {
   const path = e.instancePath ? e.instancePath.replace(/^\//, '').replace(/\//g, '.') : '(top level)';
@@ -156,8 +134,17 @@ export function oddGames(n: number): string | null {
   return `${n} is odd, and games are played in pairs with the seats swapped: use ${near}`;
 }
 
-/** Reads and validates an experiment file; deck paths become absolute (relative to the file or the cwd). */
-export function loadExperiment(file: string): ExperimentFile {
+/** How an experiment finds its game: the module of an id (undefined: the default), and the known ids. */
+export interface GameLookup {
+  module(id: string | undefined): GameModule;
+  games: readonly string[];
+}
+
+/**
+ * Reads and validates an experiment file against its game's schema (the file's `game`, else
+ * the default); deck paths become absolute (relative to the file or the cwd).
+ */
+export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile & { module: GameModule } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -170,8 +157,16 @@ export function loadExperiment(file: string): ExperimentFile {
   } catch (e) {
     throw new ExperimentError(`${file}: ${(e as Error).message}`);
   }
+  const id = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { game?: unknown }).game : undefined;
+  let module: GameModule;
+  try {
+    module = lookup.module(typeof id === 'string' ? id : undefined);
+  } catch (e) {
+    throw new ExperimentError(`${file}: game: ${(e as Error).message}`);
+  }
+  const validate = validatorFor(module, lookup.games);
   if (!validate(json)) throw new ExperimentError(`${file}: ${describeAjvError(validate.errors![0]!)}`);
-  const exp = json as unknown as ExperimentFile;
+  const exp = json as unknown as ExperimentFile & { module: GameModule };
   const odd = oddGames(exp.games);
   if (odd) throw new ExperimentError(`${file}: games: ${odd}`);
   const names = new Set<string>(['base']);
@@ -192,6 +187,7 @@ export function loadExperiment(file: string): ExperimentFile {
       return resolve(dirname(file), d);
     }
   });
+  exp.module = module;
   return exp;
 }
 
@@ -205,7 +201,7 @@ export interface ExpandedArm {
 }
 
 /** The base arm, the patched arms, then one arm per sweep value. */
-export function expandArms(exp: ExperimentFile, file = 'experiment'): ExpandedArm[] {
+export function expandArms(exp: ExperimentFile, m: GameModule, file = 'experiment'): ExpandedArm[] {
   const arms: ExpandedArm[] = [{ name: 'base', patches: [] }];
   for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches ?? [], description: a.description, bots: a.bots, games: a.games });
   const names = new Set(arms.map((a) => a.name));
@@ -217,9 +213,7 @@ export function expandArms(exp: ExperimentFile, file = 'experiment'): ExpandedAr
         throw new ExperimentError(`${file}: sweeps.${i}.values: the arm "${name}" already exists (${why})`);
       }
       names.add(name);
-      const patch: PatchSpec = { card: s.card };
-      if (s.field === 'cost' || s.field === 'power' || s.field === 'support') patch[s.field] = v;
-      else patch.keywords = { [s.field]: v };
+      const patch = m.patches.sweepPatch(s.card, s.field, v) as PatchSpec;
       arms.push({ name: `${s.card} ${s.field}=${v}`, patches: [patch], sweep: { card: s.card, field: s.field, value: v } });
     }
   }

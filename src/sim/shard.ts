@@ -2,11 +2,12 @@
 // and mode, and returns compact partial aggregates (and the game rows when asked). Runs in a
 // worker thread, or in the main thread for a single-threaded run. Speaks only the generic
 // Game contract; the registry builds the game.
-import { makeBot, parseBotSpec } from '../../bots/index.ts';
-import type { Bot } from '../../bots/bot.ts';
+import { parseBotSpec } from '../../bots/index.ts';
 import type { CardStatsGame } from '../core/game.ts';
-import { botSeed, gameSeed } from '../core/seeds.ts';
-import { buildGame, type Variant } from '../games/registry.ts';
+import type { Variant } from '../core/module.ts';
+import { gameSeed } from '../core/seeds.ts';
+import { gameModule } from '../games/registry.ts';
+import { playGame, seatBots } from './play.ts';
 import { CardAccumulator, addGame, addPair, emptyAggregate, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
 
 export interface ShardTask {
@@ -30,10 +31,14 @@ export interface ShardTask {
 
 /** One games.csv row. */
 export type GameRow = (string | number)[];
-export const GAME_ROW_HEADER = [
-  'arm', 'mode', 'deck_a', 'deck_b', 'pair', 'game', 'seed', 'seat0_deck', 'seat1_deck', 'seat0_bot', 'seat1_bot',
-  'first_seat', 'winner_seat', 'winner_deck', 'turns', 'vp_seat0', 'vp_seat1', 'decisions_seat0', 'decisions_seat1',
-];
+/** The games.csv header; the seat score columns take the game's word (vp_seat0, pd_seat0). */
+export function gameRowHeader(scoreColumn = 'vp'): string[] {
+  return [
+    'arm', 'mode', 'deck_a', 'deck_b', 'pair', 'game', 'seed', 'seat0_deck', 'seat1_deck', 'seat0_bot', 'seat1_bot',
+    'first_seat', 'winner_seat', 'winner_deck', 'turns', `${scoreColumn}_seat0`, `${scoreColumn}_seat1`, 'decisions_seat0', 'decisions_seat1',
+  ];
+}
+export const GAME_ROW_HEADER = gameRowHeader();
 
 export interface ShardResult {
   shardIndex: number;
@@ -54,8 +59,6 @@ export interface GameFailureInfo {
 }
 export const FAILURE_MARK = 'LAB_GAME_FAILED ';
 
-const MAX_DECISIONS = 2_000_000;
-
 interface Prepared {
   games: [CardStatsGame<unknown>, CardStatsGame<unknown>]; // [A in seat 0, B in seat 0]
   states: [unknown, unknown];
@@ -63,6 +66,8 @@ interface Prepared {
   lay: StatLayout;
   stats: Int32Array;
   vp: Int32Array;
+  /** Which score sources make up a seat's score (the game's words). */
+  scoreSources: readonly number[];
 }
 
 // Games and states are reused across the shards a worker runs (the catalogue compiles once).
@@ -72,12 +77,13 @@ function prepare(task: ShardTask): Prepared {
   const key = JSON.stringify([task.game, task.mode, task.deckNames, task.variant ?? null, task.decks]);
   let p = prepared.get(key);
   if (p) return p;
-  const ab = buildGame({ game: task.game, mode: task.mode, decks: [task.decks[0], task.decks[1]], variant: task.variant });
-  const ba = buildGame({ game: task.game, mode: task.mode, decks: [task.decks[1], task.decks[0]], variant: task.variant });
+  const m = gameModule(task.game);
+  const ab = m.buildMatch({ mode: task.mode, decks: [task.decks[0], task.decks[1]], variant: task.variant });
+  const ba = m.buildMatch({ mode: task.mode, decks: [task.decks[1], task.decks[0]], variant: task.variant });
   const states: [unknown, unknown] = [ab.allocState(), ba.allocState()];
   ab.startRecording(states[0]);
   ba.startRecording(states[1]);
-  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames, ab.seenByTurns);
+  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames, ab.seenByTurns, m.words.decisiveMargin);
   p = {
     games: [ab, ba],
     states,
@@ -85,30 +91,11 @@ function prepare(task: ShardTask): Prepared {
     lay,
     stats: new Int32Array(2 * lay.kinds * lay.fields),
     vp: new Int32Array(2 * lay.sources.length),
+    scoreSources: m.words.scoreSources ?? lay.sources.map((_, i) => i),
   };
   if (prepared.size > 64) prepared.clear();
   prepared.set(key, p);
   return p;
-}
-
-function play(
-  game: CardStatsGame<unknown>,
-  st: unknown,
-  seed: number,
-  bots: [Bot<unknown>, Bot<unknown>],
-  legal: Int32Array,
-  decisions: [number, number],
-): void {
-  game.newGame(st, seed);
-  let guard = 0;
-  while (!game.isTerminal(st)) {
-    const n = game.legalActions(st, legal);
-    const p = game.currentPlayer(st);
-    const a = bots[p]!.choose(game, st, legal, n);
-    game.apply(st, a);
-    decisions[p]!++;
-    if (++guard > MAX_DECISIONS) throw new Error(`no end after ${MAX_DECISIONS} decisions`);
-  }
 }
 
 export function runShard(task: ShardTask): ShardResult {
@@ -116,7 +103,7 @@ export function runShard(task: ShardTask): ShardResult {
   const agg = emptyAggregate();
   agg.pairBase = task.pairStart; // its pair results from its first pair on
   const rows: GameRow[] | null = task.wantRows ? [] : null;
-  const specs = [parseBotSpec(task.bots[0]), parseBotSpec(task.bots[1])];
+  const specs = [parseBotSpec(task.bots[0], task.game), parseBotSpec(task.bots[1], task.game)];
   const matchup = { a: task.deckNames[0], b: task.deckNames[1] };
   const acc = new CardAccumulator(prep.lay);
   let games = 0;
@@ -128,15 +115,12 @@ export function runShard(task: ShardTask): ShardResult {
       const game = prep.games[g]!;
       const st = prep.states[g]!;
       const seatSide = g === 0 ? [0, 1] : [1, 0];
-      const seatBots = [specs[seatSide[0]!]!, specs[seatSide[1]!]!];
-      const bots: [Bot<unknown>, Bot<unknown>] = [
-        makeBot(seatBots[0]!, botSeed(seed, game.seatKey(0), game.seatKey(1), 0)),
-        makeBot(seatBots[1]!, botSeed(seed, game.seatKey(1), game.seatKey(0), 1)),
-      ];
+      const seatSpecs = [specs[seatSide[0]!]!, specs[seatSide[1]!]!] as const;
+      const bots = seatBots(game, seed, seatSpecs);
       const decisions: [number, number] = [0, 0];
       const seatDecks: [string, string] = [task.deckNames[seatSide[0]!]!, task.deckNames[seatSide[1]!]!];
       try {
-        play(game, st, seed, bots, prep.legal, decisions);
+        playGame(game, st, seed, bots, prep.legal, decisions);
       } catch (err) {
         const info: GameFailureInfo = {
           message: err instanceof Error ? err.message : String(err),
@@ -144,7 +128,7 @@ export function runShard(task: ShardTask): ShardResult {
           mode: task.mode,
           seed,
           seatDecks,
-          seatBots: [seatBots[0]!.text, seatBots[1]!.text],
+          seatBots: [seatSpecs[0].text, seatSpecs[1].text],
           pair: i,
         };
         throw new Error(FAILURE_MARK + JSON.stringify(info));
@@ -153,7 +137,7 @@ export function runShard(task: ShardTask): ShardResult {
       game.readCardStats(st, prep.stats);
       game.readVpSources(st, prep.vp);
       const vp: [number, number] = [0, 0];
-      for (let s = 0; s < prep.lay.sources.length; s++) {
+      for (const s of prep.scoreSources) {
         vp[0] += prep.vp[s]!;
         vp[1] += prep.vp[prep.lay.sources.length + s]!;
       }
@@ -176,7 +160,7 @@ export function runShard(task: ShardTask): ShardResult {
       if (rows) {
         rows.push([
           task.arm, task.mode, task.deckNames[0], task.deckNames[1], i, g, seed, seatDecks[0], seatDecks[1],
-          seatBots[0]!.text, seatBots[1]!.text, result.first, outcome.winner,
+          seatSpecs[0].text, seatSpecs[1].text, result.first, outcome.winner,
           outcome.winner === -1 ? '' : seatDecks[outcome.winner]!, result.turns, vp[0], vp[1], decisions[0], decisions[1],
         ]);
       }

@@ -2,6 +2,7 @@
 // stronger than random.
 import { describe, expect, it } from 'vitest';
 import { makeBot, parseBotSpec, registerRollout, unregisterRollout } from '../../bots/index.ts';
+import '../../src/games/registry.ts'; // registers each game's heuristic bot
 import { RandomBot } from '../../bots/random.ts';
 import { HeuristicBot, loadProfile } from '../../bots/heuristic.ts';
 import { SeededRng } from '../../src/core/rng.ts';

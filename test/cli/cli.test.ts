@@ -63,7 +63,7 @@ describe('lab --help', () => {
 
 describe('command-line errors of commander itself', () => {
   it('an invalid choice, an unknown option, command or subcommand: one line "lab: …", exit 2, with the help to read', () => {
-    expectBadInput(lab('simulate', ...DECKS, '--mode', 'blitz', '--out', join(tmp, 'blitz')), "argument 'blitz' is invalid", 'standard, quick, both', '(lab simulate --help)');
+    expectBadInput(lab('simulate', ...DECKS, '--mode', 'blitz', '--out', join(tmp, 'blitz')), 'mode "blitz" is not a mode of blue-rising', '(its modes: standard, quick)');
     expectBadInput(lab('simulate', ...DECKS, '--frobnicate', '--out', join(tmp, 'frob')), "unknown option '--frobnicate'", '(lab simulate --help)');
     expectBadInput(lab('simul'), "unknown command 'simul'", 'Did you mean simulate?', '(lab --help)');
     expectBadInput(lab('deck', 'valid', 'decks/quick-gardiens.deck'), "unknown command 'valid'", '(lab deck --help)');

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExperimentError, loadExperiment } from '../../src/sim/experiment.ts';
+import { GAMES, gameModule } from '../../src/games/registry.ts';
 import { NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, readCsv, stderrLines, tempDir, type Run } from './helpers.ts';
 
 const DECKS = [join(ROOT, QUICK_G), join(ROOT, QUICK_V)];
@@ -74,7 +75,7 @@ describe('loadExperiment: more bad files, each named with its field', () => {
     const file = join(dir, `${name}.json`);
     writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
     try {
-      loadExperiment(file);
+      loadExperiment(file, { module: (id) => gameModule(id), games: GAMES });
     } catch (e) {
       expect(e).toBeInstanceOf(ExperimentError);
       return (e as Error).message;

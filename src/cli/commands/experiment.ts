@@ -2,9 +2,8 @@
 // same seeds; outputs per arm and each arm's difference from the base with its interval.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
-import { checkPatch, type CardPatch } from '../../games/blue-rising/patches.ts';
-import { parseRuleOverrides, type RuleOptions } from '../../games/blue-rising/rules-options.ts';
+import type { GameModule } from '../../core/module.ts';
+import { GAMES, gameModule } from '../../games/registry.ts';
 import { C, D, M } from '../../sim/aggregate.ts';
 import { cardIntervals } from '../../sim/metrics.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
@@ -14,25 +13,28 @@ import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
 import { action, intOption, UsageError } from '../errors.ts';
 import { prepareOutFolder } from '../out-folder.ts';
+import { gameOption } from '../game.ts';
 import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
 
 
-function rulesOf(exp: ExperimentFile, file: string): Partial<RuleOptions> | undefined {
+function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<string, unknown> | undefined {
   if (!exp.rules) return undefined;
   try {
-    return parseRuleOverrides(Object.entries(exp.rules).map(([k, v]) => `${k}=${v ?? ''}`));
+    return m.rules.parse(Object.entries(exp.rules).map(([k, v]) => `${k}=${v ?? ''}`));
   } catch (e) {
     throw new ExperimentError(`${file}: rules: ${(e as Error).message.replace(/^--rule /, '')}`);
   }
 }
 
 /** Builds the run of an experiment file (checks decks, bots, patches). */
-export function experimentSpec(file: string, workers: number, wantRows: boolean): { spec: RunSpec; exp: ExperimentFile; patched: string[] } {
-  const exp = loadExperiment(file);
+export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[] } {
+  const exp = loadExperiment(file, { module: (id) => gameModule(id ?? game), games: GAMES });
+  if (game !== undefined && exp.game !== undefined && exp.game !== game) throw new UsageError(`${file}: an experiment of game "${exp.game}", but --game ${game} was asked`);
+  const m = exp.module;
   let loaded;
   try {
-    loaded = loadSides(exp.decks, exp.modes && exp.modes.length === 1 ? exp.modes[0] : undefined);
+    loaded = loadSides(exp.decks, exp.modes && exp.modes.length === 1 ? exp.modes[0] : undefined, m);
   } catch (e) {
     throw new ExperimentError(`${file}: decks: ${(e as Error).message}`);
   }
@@ -40,12 +42,12 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
   for (const m of exp.modes ?? []) if (!loaded.modes.includes(m)) throw new ExperimentError(`${file}: modes: no ${m} deck among the decks`);
   let bots: [string, string];
   try {
-    bots = parseBots(Array.isArray(exp.bots) ? exp.bots.join(',') : exp.bots ?? 'random');
+    bots = parseBots(Array.isArray(exp.bots) ? exp.bots.join(',') : exp.bots ?? 'random', m.id);
   } catch (e) {
     throw new ExperimentError(`${file}: bots: ${(e as Error).message}`);
   }
-  const rules = rulesOf(exp, file);
-  const arms = expandArms(exp, file);
+  const rules = rulesOf(exp, m, file);
+  const arms = expandArms(exp, m, file);
   const folders = new Map<string, string>();
   for (const a of arms) {
     const f = armFolder(a.name);
@@ -57,7 +59,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     a.patches.forEach((p, j) => {
       const where = a.sweep ? `sweeps (${a.name})` : `arms.${i - 1}.patches.${j}`;
       try {
-        checkPatch(p as CardPatch, CARDS, where);
+        m.patches.check(p, where);
       } catch (e) {
         throw new ExperimentError(`${file}: ${(e as Error).message}`);
       }
@@ -65,7 +67,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     });
   });
   const spec: RunSpec = {
-    game: 'blue-rising',
+    game: m.id,
     modes,
     sides: loaded.sides.filter((s) => modes.includes(s.mode)),
     bots,
@@ -75,13 +77,13 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
       let armBots: [string, string] | undefined;
       if (a.bots !== undefined) {
         try {
-          armBots = parseBots(Array.isArray(a.bots) ? a.bots.join(',') : a.bots);
+          armBots = parseBots(Array.isArray(a.bots) ? a.bots.join(',') : a.bots, m.id);
         } catch (e) {
           throw new ExperimentError(`${file}: arms.${i - 1}.bots: ${(e as Error).message}`);
         }
       }
       return {
-        label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots,
+        label: a.name, variant: { patches: a.patches, rules }, description: a.description, bots: armBots,
         gamesPerPairing: a.games,
       };
     }),
@@ -96,6 +98,7 @@ export function experimentCommand(): Command {
   return new Command('experiment')
     .description('run an experiment file: a base arm, patched arms and sweeps on the same seeds, with each arm\'s difference from the base')
     .argument('<file>', 'experiment file (JSON)')
+    .addOption(gameOption().default(undefined, 'the file\'s game field, else blue-rising'))
     .option('--out <dir>', 'output folder (default: reports/experiments/<name>)')
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
     .option('--json', 'print summary.json on stdout')
@@ -104,9 +107,9 @@ export function experimentCommand(): Command {
     .option('--report', 'also write the HTML report (lab report) and print its path')
     .option('--fresh', `play every game even if the output folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[] }) => {
+    .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[] }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv));
+      const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game);
       const sweepsToRun = opts.arm.length ? [] : exp.sweeps ?? [];
       if (opts.arm.length) {
         const names = (exp.arms ?? []).map((a) => a.name);
@@ -145,7 +148,7 @@ export function experimentCommand(): Command {
                 for (const deck of Object.keys(agg.decks[mode] ?? {}).sort()) {
                   if (!agg.cards[mode]?.[s.card]) continue;
                   const d = agg.decks[mode]![deck]!;
-                  const holds = spec.sides.some((sd) => sd.name === deck && sd.mode === mode && (sd.deck as { entries: { name: string }[] }).entries.some((e) => e.name === s.card));
+                  const holds = spec.sides.some((sd) => sd.name === deck && sd.mode === mode && (sd.deck as { entries: readonly { name: string }[] }).entries.some((e) => e.name === s.card));
                   if (!holds) continue;
                   const [lo, hi] = wilson(d[D.wins]!, d[D.games]!);
                   points.push({ value: v, mode, kind: 'deck', name: deck, wr: round6(rate(d[D.wins]!, d[D.games]!)), lo: round6(lo), hi: round6(hi), n: d[D.games]! });

@@ -3,7 +3,8 @@
 // 1 when anything is flagged, for a scheduler.
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
+import { gameModule } from '../../games/registry.ts';
+import { gameOption } from '../game.ts';
 import { atomicWrite, stableJson } from '../../sim/output.ts';
 import { changesHtml, compareNightlies, previousNightly } from '../../report/nightly.ts';
 import { writeReport } from '../../report/report.ts';
@@ -13,6 +14,8 @@ import { experimentSpec } from './experiment.ts';
 import { defaultWorkers, runAndWrite } from './simulate.ts';
 
 const NIGHTLY_FILE = 'experiments/nightly.json';
+/** Blue Rising's nightly file, and each other game's experiments/<id>-nightly.json. */
+const nightlyFile = (game: string) => (game === 'blue-rising' ? NIGHTLY_FILE : `experiments/${game}-nightly.json`);
 /** The nightly file is sized for this many minutes on the project's 2-core machine. */
 const SIZED_FOR_MINUTES = 20;
 
@@ -29,16 +32,18 @@ export function nightlyCommand(): Command {
     .option('--budget-minutes <m>', `scale the game counts to fit M minutes (the file is sized for ${SIZED_FOR_MINUTES})`)
     .option('--fail-on-flags', 'exit 1 when any card or deck is flagged')
     .option('--date <yyyy-mm-dd>', 'the folder name (default: today)')
-    .option('--file <experiment>', 'the nightly experiment file', NIGHTLY_FILE)
+    .addOption(gameOption())
+    .option('--file <experiment>', `the nightly experiment file (default: ${NIGHTLY_FILE}, or experiments/<game>-nightly.json)`)
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
     .option('--quiet', 'no progress')
     .option('--fresh', 'play every game even if tonight\'s folder holds an interrupted run\'s journal; by default the same command resumes it')
-    .action(action(async (opts: { out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file: string; workers?: string; quiet?: boolean; fresh?: boolean }) => {
+    .action(action(async (opts: { game: string; out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file?: string; workers?: string; quiet?: boolean; fresh?: boolean }) => {
       const date = opts.date ?? today();
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`--date: expected YYYY-MM-DD, got "${date}"`);
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const minutes = opts.budgetMinutes === undefined ? SIZED_FOR_MINUTES : intOption('--budget-minutes', opts.budgetMinutes, SIZED_FOR_MINUTES, 1, 24 * 60);
-      const { spec, exp } = experimentSpec(opts.file, workers, false);
+      const m = gameModule(opts.game);
+      const { spec, exp } = experimentSpec(opts.file ?? nightlyFile(m.id), workers, false, m.id);
       // Game counts scale with the budget (pairs of games: at least one pair per pairing).
       const scale = (g: number) => Math.max(2, 2 * Math.round((g * minutes) / SIZED_FOR_MINUTES / 2));
       spec.gamesPerPairing = scale(spec.gamesPerPairing);
@@ -53,7 +58,7 @@ export function nightlyCommand(): Command {
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: [], budgetMinutes: minutes },
       });
       // The catalogue as it was tonight, so tomorrow can say which cards changed.
-      atomicWrite(join(dir, 'catalogue.json'), stableJson(CARDS));
+      atomicWrite(join(dir, 'catalogue.json'), stableJson(m.catalogue.cards()));
       const changes = compareNightlies(previousNightly(root, date), dir);
       atomicWrite(join(dir, 'changes.json'), stableJson(changes));
       const r = await writeReport(dir, { preface: { id: 'changes', title: 'What changed since last night', html: changesHtml(changes) } });

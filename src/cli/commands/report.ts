@@ -4,20 +4,23 @@
 import { Command } from 'commander';
 import { ReportError, writeReport } from '../../report/report.ts';
 import { action, UsageError } from '../errors.ts';
+import { gameOption, moduleOf } from '../game.ts';
 
 export function reportCommand(): Command {
   return new Command('report')
     .description('turn a results folder (lab simulate or lab experiment output) into DIR/report/index.html: charts, flagged cards and decks, links to the tables')
+    .addOption(gameOption().default(undefined, 'the game summary.json names'))
     .argument('<dir>', 'results folder (the one holding summary.json)')
     .option('--q <q>', 'false discovery rate of the Benjamini–Hochberg correction of the flags', '0.05')
     .option('--json', 'print what was written and the flagged items as JSON')
     .option('--quiet', 'print nothing')
-    .action(action(async (dir: string, opts: { q: string; json?: boolean; quiet?: boolean }) => {
+    .action(action(async (dir: string, opts: { game?: string; q: string; json?: boolean; quiet?: boolean }) => {
       const q = Number(opts.q);
       if (!/^\s*(0?\.\d+|1(\.0*)?|0)\s*$/.test(opts.q) || !(q > 0 && q < 1)) throw new UsageError(`option --q: expected a number between 0 and 1 (exclusive), got "${opts.q}"`);
       let result;
       try {
-        result = await writeReport(dir, { q });
+        if (opts.game !== undefined) moduleOf(opts);
+        result = await writeReport(dir, { q, game: opts.game });
       } catch (e) {
         if (e instanceof ReportError) throw new UsageError(e.message);
         throw e;

@@ -5,9 +5,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseBotSpec, splitBotList } from '../../../bots/index.ts';
-import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
-import { loadDeck } from '../../games/blue-rising/decks.ts';
-import { MODES, parseRuleOverrides } from '../../games/blue-rising/rules-options.ts';
+import { checkMode, loadDeckFile, type GameModule } from '../../core/module.ts';
+import { gameModule } from '../../games/registry.ts';
+import { gameOption, moduleOf } from '../game.ts';
 import { armFolder, removePendingTemps } from '../../sim/output.ts';
 
 export { armFolder };
@@ -23,6 +23,7 @@ import { prepareOutFolder } from '../out-folder.ts';
 import { writeReport } from '../../report/report.ts';
 
 export interface SimulateOptions {
+  game?: string;
   deck?: string[];
   bots: string;
   mode?: string;
@@ -39,10 +40,11 @@ export interface SimulateOptions {
   fresh?: boolean;
 }
 
-/** Loads and checks the decks; groups them by mode. */
-export function loadSides(files: string[], mode: string | undefined): { sides: SideSpec[]; modes: string[] } {
+/** Loads and checks the decks of the module's game; groups them by mode ("both": every mode of the game). */
+export function loadSides(files: string[], mode: string | undefined, m: GameModule): { sides: SideSpec[]; modes: string[] } {
   if (files.length === 0) throw new UsageError('--deck: give at least one deck file');
-  const decks = files.map((f) => ({ file: f, deck: loadDeck(f) }));
+  if (mode !== undefined && mode !== 'both') checkMode(m, mode);
+  const decks = files.map((f) => ({ file: f, deck: loadDeckFile(m, f) }));
   const wanted = mode === undefined || mode === 'both' ? null : mode;
   for (const d of decks) {
     if (wanted && d.deck.mode !== wanted) throw new UsageError(`--deck ${d.file}: a ${d.deck.mode} deck, but --mode ${wanted} was asked`);
@@ -53,15 +55,16 @@ export function loadSides(files: string[], mode: string | undefined): { sides: S
     if (seen.has(key)) throw new UsageError(`--deck ${d.file}: deck name "${d.deck.name}" is also the name of ${seen.get(key)} (names must differ)`);
     seen.set(key, d.file);
   }
-  const modes = MODES.filter((m) => decks.some((d) => d.deck.mode === m));
-  if (mode === 'both' && modes.length < 2) {
-    throw new UsageError(`--mode both: give decks of both modes (got only ${modes.join(', ')} decks)`);
+  const modes = m.modes.map((x) => x.id).filter((x) => decks.some((d) => d.deck.mode === x));
+  if (mode === 'both' && modes.length < m.modes.length) {
+    const every = m.modes.length === 2 ? 'both modes' : `every mode of ${m.id} (${m.modes.map((x) => x.id).join(', ')})`;
+    throw new UsageError(`--mode both: give decks of ${every} (got only ${modes.join(', ')} decks)`);
   }
-  return { sides: decks.map((d) => ({ name: d.deck.name, mode: d.deck.mode, deck: d.deck, file: d.file })), modes };
+  return { sides: decks.map((d) => ({ name: d.deck.name, mode: d.deck.mode, deck: d.deck.list, file: d.file })), modes };
 }
 
-export function parseBots(text: string): [string, string] {
-  const specs = splitBotList(text).map((s) => parseBotSpec(s).text);
+export function parseBots(text: string, game?: string): [string, string] {
+  const specs = splitBotList(text).map((s) => parseBotSpec(s, game).text);
   if (specs.length === 1) return [specs[0]!, specs[0]!];
   if (specs.length !== 2) throw new UsageError(`--bots: give one bot or two, comma-separated (got ${specs.length})`);
   return [specs[0]!, specs[1]!];
@@ -117,8 +120,9 @@ export async function runAndWrite(
   },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
+  const m = gameModule(spec.game);
   const progress = makeProgress(opts.label, Boolean(opts.quiet));
-  const rowsWriter = spec.wantRows ? new GameRowWriter(join(out, 'games.csv')) : null;
+  const rowsWriter = spec.wantRows ? new GameRowWriter(join(out, 'games.csv'), m.words) : null;
   const journal = join(out, JOURNAL_NAME);
   let abort: (() => Promise<void>) | null = null;
   let interrupted = false;
@@ -179,7 +183,7 @@ export async function runAndWrite(
   for (const label of arms) {
     const agg = result.aggregates.get(label)!;
     const dir = arms.length === 1 && label === '' ? out : join(out, 'arms', armFolder(label));
-    writeTables(dir, agg);
+    writeTables(dir, agg, m.words);
     perArm[label] = summarize(agg);
   }
   if (rowsWriter) await rowsWriter.close(true);
@@ -212,7 +216,7 @@ export async function runAndWrite(
     },
     masterSeed: spec.seed,
     engineVersion: engineVersion(),
-    catalogueSha256: sha256(JSON.stringify(CARDS)),
+    catalogueSha256: m.catalogue.sha256(),
     machine: machine(),
     workers: spec.workers,
     startedAt: startedAt.toISOString(),
@@ -232,9 +236,10 @@ export async function runAndWrite(
 export function simulateCommand(): Command {
   return new Command('simulate')
     .description('play seeded bot-versus-bot games on worker threads and write balance aggregates (CSV, summary.json, manifest.json)')
+    .addOption(gameOption())
     .option('--deck <files...>', 'deck files (repeat --deck or list several; more than two: a round robin)')
     .option('--bots <list>', 'bots of the first and second deck of each pairing (one name for both)', 'random')
-    .addOption(new Option('--mode <mode>', 'game mode (default: the decks\' own; both: each deck in its mode)').choices([...MODES, 'both']))
+    .option('--mode <mode>', 'game mode, one of the game\'s (default: the decks\' own; both: each deck in its mode)')
     .option('--games <n>', 'games per pairing per mode, an even number (played in pairs, seats swapped)', '1000')
     .option('--seed <n>', 'master seed', '1')
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
@@ -247,18 +252,19 @@ export function simulateCommand(): Command {
     .option('--fresh', `play every game even if the --out folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
-      const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
+      const m = moduleOf(opts);
+      const { sides, modes } = loadSides(opts.deck ?? [], opts.mode, m);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
       const odd = oddGames(games);
       if (odd) throw new UsageError(`option --games: ${odd}`);
       const spec: RunSpec = {
-        game: 'blue-rising',
+        game: m.id,
         modes,
         sides,
-        bots: parseBots(opts.bots),
+        bots: parseBots(opts.bots, m.id),
         gamesPerPairing: games,
         seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [{ label: '', variant: opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : undefined }],
+        arms: [{ label: '', variant: opts.rule?.length ? { rules: m.rules.parse(opts.rule) } : undefined }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
         wantRows: Boolean(opts.gamesCsv),
         pairingMode: opts.pairings,

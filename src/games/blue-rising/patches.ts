@@ -12,7 +12,47 @@ export interface CardPatch {
   keywords?: Partial<Keywords>;
 }
 
-export const PATCH_FIELDS = ['card', 'cost', 'power', 'support', 'keywords'] as const;
+/** The one schema of a patch: experiment files are validated against it (ajv). */
+export const PATCH_SCHEMA = {
+  type: 'object',
+  required: ['card'],
+  additionalProperties: false,
+  properties: {
+    card: { type: 'string', minLength: 1 },
+    cost: { type: 'integer', minimum: 0, maximum: 30 },
+    power: { type: 'integer', minimum: 0, maximum: 30 },
+    support: { type: 'integer', minimum: 0, maximum: 30 },
+    keywords: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        front: { type: 'integer', minimum: 0, maximum: 20 },
+        back: { type: 'integer', minimum: 0, maximum: 20 },
+        defense: { type: 'integer', minimum: 0, maximum: 20 },
+        attack: { type: 'integer', minimum: 0, maximum: 20 },
+        resistant: { type: 'integer', minimum: 0, maximum: 20 },
+        counterAttack: { type: 'boolean' },
+        ranged: { type: 'boolean' },
+        stealth: { type: 'boolean' },
+        rage: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
+/** Card fields a sweep may step through: the numbers, and the X keywords. */
+export const SWEEP_FIELDS = ['cost', 'power', 'support', 'front', 'back', 'defense', 'attack', 'resistant'] as const;
+
+/** The patch one sweep value makes. */
+export function sweepPatch(card: string, field: string, v: number): CardPatch {
+  const patch: CardPatch = { card };
+  if (field === 'cost' || field === 'power' || field === 'support') patch[field] = v;
+  else patch.keywords = { [field]: v };
+  return patch;
+}
+
+/** The patch fields, as the schema lists them. */
+export const PATCH_FIELDS = Object.keys(PATCH_SCHEMA.properties) as readonly (keyof typeof PATCH_SCHEMA.properties)[];
 
 export class PatchError extends Error {}
 

@@ -42,7 +42,9 @@ export function readDipDeckText(text: string, file: string, cat: Catalogue): { d
     if (line === '') return;
     const header = /^([A-Za-z]+)\s*:\s*(.*)$/.exec(line);
     if (header) {
-      if (header[1]!.toLowerCase() !== 'name') return void errors.push(`${where}: unknown header "${header[1]}" (valid: name)`);
+      // "game: diplomatie" says which game the file is for (the lab refuses it for another game).
+      if (header[1]!.toLowerCase() === 'game' && header[2]!.trim() === 'diplomatie') return;
+      if (header[1]!.toLowerCase() !== 'name') return void errors.push(`${where}: unknown header "${header[1]}" (valid: name, game)`);
       if (name !== undefined) return void errors.push(`${where}: name given twice`);
       if (header[2]!.trim() === '') return void errors.push(`${where}: empty deck name`);
       name = header[2]!.trim();

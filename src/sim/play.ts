@@ -1,0 +1,43 @@
+// The play loop, once: a seeded game between two bots, for the simulation's shards and for
+// `lab replay` alike. Each seat's bot stream comes from core/seeds.ts's botSeed.
+import { makeBot, type BotSpec } from '../../bots/index.ts';
+import type { Bot } from '../../bots/bot.ts';
+import type { CardStatsGame } from '../core/game.ts';
+import { botSeed } from '../core/seeds.ts';
+
+export const MAX_DECISIONS = 2_000_000;
+
+/** The bots of seat 0 and seat 1 for a game seed: each from the seed and the deck it plays. */
+export function seatBots(game: CardStatsGame<unknown>, seed: number, specs: readonly [BotSpec, BotSpec]): [Bot<unknown>, Bot<unknown>] {
+  return [
+    makeBot(specs[0], botSeed(seed, game.seatKey(0), game.seatKey(1), 0)),
+    makeBot(specs[1], botSeed(seed, game.seatKey(1), game.seatKey(0), 1)),
+  ];
+}
+
+/**
+ * Deals the game from `seed` into `st` and plays it to the end; counts each seat's decisions.
+ * `onAction` (replay) sees each chosen action before it is applied.
+ */
+export function playGame(
+  game: CardStatsGame<unknown>,
+  st: unknown,
+  seed: number,
+  bots: readonly [Bot<unknown>, Bot<unknown>],
+  legal: Int32Array,
+  decisions: [number, number],
+  onAction?: (seat: number, action: number) => void,
+  maxDecisions = MAX_DECISIONS,
+): void {
+  game.newGame(st, seed);
+  let guard = 0;
+  while (!game.isTerminal(st)) {
+    const n = game.legalActions(st, legal);
+    const p = game.currentPlayer(st);
+    const a = bots[p]!.choose(game, st, legal, n);
+    if (onAction) onAction(p, a);
+    game.apply(st, a);
+    decisions[p]!++;
+    if (++guard > maxDecisions) throw new Error(`no end after ${maxDecisions} decisions`);
+  }
+}
