@@ -2,7 +2,8 @@
 // are its own: PV (the life race), PD (the Diplomacy race, won at 6), Siege (R12).
 import { createHash } from 'node:crypto';
 import type { CardStatsGame } from '../../core/game.ts';
-import type { GameModule, LoadedDeck, MatchRequest } from '../../core/module.ts';
+import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest } from '../../core/module.ts';
+import { DIPLOMATIE_PROFILES, makeDiplomatieBot } from './bot/index.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
@@ -199,6 +200,5 @@ export const diplomatieModule: GameModule = {
     },
   },
   runScenario: (file) => runDipScenarioFile(file),
-  // Its heuristic bot (src/games/diplomatie/bot/) plugs in with one line here, and its import:
-  // heuristic: heuristicHook(makeDiplomatieBot, PROFILES),
+  heuristic: heuristicHook(makeDiplomatieBot, DIPLOMATIE_PROFILES, 'default'),
 };
