@@ -3,7 +3,7 @@
 import type { Bot } from './bot.ts';
 import { FlatMcBot, IsmctsBot, type RolloutPolicy } from './mcts.ts';
 import { RandomBot } from './random.ts';
-import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './heuristic.ts';
+import { PROFILES, makeBlueRisingBot, makeBlueRisingRollout, loadProfile, type ProfileName } from '../src/games/blue-rising/bot/index.ts';
 
 export class BotSpecError extends Error {}
 
@@ -50,7 +50,7 @@ function rolloutOf<S>(name: string, seed: number): RolloutPolicy<S> | null {
 }
 
 // The heuristic bot is the one bot that knows Blue Rising; it also serves as a rollout policy.
-registerRollout('heuristic', <S>(seed: number) => new HeuristicBot(seed, loadProfile('midrange')) as unknown as RolloutPolicy<S>, true);
+registerRollout('heuristic', <S>(seed: number) => makeBlueRisingRollout(seed) as unknown as RolloutPolicy<S>, true);
 
 const ROLLOUTS = () => Object.keys(rolloutPolicies);
 /** Policies for ISMCTS's prior ("none": no prior): the registered ones that score actions. */
@@ -60,7 +60,7 @@ const REGISTRY: Record<string, BotEntry> = {
   random: { options: {}, make: (seed) => new RandomBot(seed) },
   heuristic: {
     options: { profile: { kind: 'word', words: PROFILES, default: 'midrange' } },
-    make: <S>(seed: number, o: Record<string, string>) => new HeuristicBot(seed, loadProfile(o.profile as ProfileName)) as unknown as Bot<S>,
+    make: <S>(seed: number, o: Record<string, string>) => makeBlueRisingBot(seed, loadProfile(o.profile as ProfileName)) as unknown as Bot<S>,
   },
   flatmc: {
     searches: true,

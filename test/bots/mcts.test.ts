@@ -136,7 +136,7 @@ describe('ISMCTS with a prior policy', () => {
       let top = -Infinity;
       for (let i = 0; i < n; i++) top = Math.max(top, scores[i]!);
       // The bot scores its own determinization; the heuristic's scores depend only on what the
-      // seat knows (test/bots/heuristic.test.ts), so they are the scores of `st`.
+      // seat knows (test/games/blue-rising/bot/heuristic.test.ts), so they are the scores of `st`.
       const a = makeBot<BRState>(parseBotSpec('ismcts:iterations=1,prior=heuristic'), 3).choose(game, st, legal, n);
       const i = Array.from(legal.subarray(0, n)).indexOf(a);
       expect(scores[i]).toBe(top);

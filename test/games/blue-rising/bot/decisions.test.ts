@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../../../bots/bot.ts';
 import { RandomBot } from '../../../../bots/random.ts';
 import { mixSeed } from '../../../../src/core/rng.ts';
-import { HeuristicBot, loadProfile, type ProfileName } from '../../../../bots/heuristic.ts';
+import { HeuristicBot, loadProfile, type ProfileName } from '../../../../src/games/blue-rising/bot/index.ts';
 import { matchFromFiles } from '../../../../src/games/blue-rising/index.ts';
 import type { Mode } from '../../../../src/games/blue-rising/rules-options.ts';
 import type { BRState } from '../../../../src/games/blue-rising/state.ts';
