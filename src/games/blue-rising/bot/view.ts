@@ -94,6 +94,9 @@ export interface Memo {
   boost: Float64Array; // [24] sideBoost(side of fgs, fgs, excl) for excl = -1 (even) or fgs (odd)
   bestAtk: Float64Array; // [6] bestAttackValue
   attack: Float64Array; // [6 * 9] attackValue
+  /** The buffer the memos above are parts of, reset from `blank` at each decision. */
+  all: Float64Array;
+  blank: Float64Array;
 }
 
 export interface View {
@@ -174,7 +177,6 @@ export interface View {
 export function allocView(P: HeuristicProfile): View {
   const i32 = (n: number) => new Int32Array(n);
   const u8 = (n: number) => new Uint8Array(n);
-  const f64 = (n: number) => new Float64Array(n);
   return {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: i32(2), pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
@@ -187,7 +189,17 @@ export function allocView(P: HeuristicProfile): View {
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
     oppArtPump: 0, followUp: 0, oppEnvPow: 0, myEnvPow: 0, oppWeakest: 0, myWeakest: 0,
     f: { in: false, agsFight: -1, dgs: -1, dgsEng: -1, envEng: false, envPred: false, atk: 0, def: 0, ca: false, vA: 0, vD: 0, trapCol: 0, step: 0 },
-    memo: { kill: f64(12), loss: f64(12), offense: f64(12), recovery: f64(12), boost: f64(24), bestAtk: f64(6), attack: f64(54) },
+    memo: allocMemo(),
+  };
+}
+
+function allocMemo(): Memo {
+  const all = new Float64Array(12 * 4 + 24 + 6 + 54);
+  let at = 0;
+  const part = (n: number) => all.subarray(at, (at += n));
+  return {
+    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54),
+    all, blank: new Float64Array(all.length).fill(NaN),
   };
 }
 
@@ -220,55 +232,63 @@ export function buildView(v: View, st: BRState): void {
   for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[w[O_HAND + me * ZONE_CAP + i]!]!;
   v.f.in = false;
   const m = v.memo;
-  m.kill.fill(NaN);
-  m.loss.fill(NaN);
-  m.offense.fill(NaN);
-  m.recovery.fill(NaN);
-  m.boost.fill(NaN);
-  m.bestAtk.fill(NaN);
-  m.attack.fill(NaN);
+  m.all.set(m.blank);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
   // resistance give, read in one pass (the bot reads them many times per decision).
   const turn = v.turn;
+  const occA = v.occ, seenA = v.seen, instA = v.inst, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
+  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
+  const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
   for (let gs = 0; gs < 12; gs++) {
     const inst = w[O_OCC + gs]!;
     const occ = inst >= 0;
-    v.occ[gs] = occ ? 1 : 0;
-    const seen = occ && (w[O_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
-    v.seen[gs] = seen ? 1 : 0;
-    v.inst[gs] = inst;
+    occA[gs] = occ ? 1 : 0;
+    instA[gs] = inst;
+    if (!occ || (w[O_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
+      seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
+      cardA[gs] = equipA[gs] = -1;
+      gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
+      continue;
+    }
+    seenA[gs] = 1;
     const tapped = w[O_TAPPED + gs] !== 0;
     const attacked = w[O_ATTACKED + gs] !== 0;
     const enteredNow = w[O_ENTERED + gs] === turn;
-    v.tapped[gs] = tapped ? 1 : 0;
-    v.attacked[gs] = attacked ? 1 : 0;
-    v.enteredNow[gs] = enteredNow ? 1 : 0;
-    if (!seen) {
-      v.card[gs] = v.equip[gs] = -1;
-      v.grade[gs] = v.flags[gs] = v.support[gs] = v.resist[gs] = v.powAtk[gs] = v.powDef[gs] = v.rowFront[gs] = v.rowBack[gs] = 0;
-      v.canTap[gs] = v.ready[gs] = 0;
-      continue;
-    }
+    tappedA[gs] = tapped ? 1 : 0;
+    attackedA[gs] = attacked ? 1 : 0;
+    enteredA[gs] = enteredNow ? 1 : 0;
     const c = cardOf[inst]!;
     const o = w[O_EQUIP + gs]!;
-    const oc = o < 0 ? -1 : cardOf[o]!;
-    v.card[gs] = c;
-    v.grade[gs] = cat.grade[c]!;
-    v.equip[gs] = oc;
-    const flags = cat.kwFlags[c]! | w[O_TKW + gs]! | (oc >= 0 ? cat.objFlags[oc]! : 0);
-    v.flags[gs] = flags;
+    cardA[gs] = c;
+    gradeA[gs] = cat.grade[c]!;
+    let flags = cat.kwFlags[c]! | w[O_TKW + gs]!;
+    let support = cat.support[c]!, resist = cat.kwResistant[c]! + w[O_TRES + gs]!;
+    let rowFront = cat.kwFront[c]! + w[O_TFRONT + gs]!, rowBack = cat.kwBack[c]! + w[O_TBACK + gs]!;
+    let atk = cat.kwAttack[c]! + w[O_TATK + gs]!, def = cat.kwDefense[c]! + w[O_TDEF + gs]!;
+    let base = cat.power[c]! + w[O_TPOW + gs]!;
+    if (o >= 0) {
+      const oc = cardOf[o]!;
+      equipA[gs] = oc;
+      flags |= cat.objFlags[oc]!;
+      support += cat.objSupport[oc]!;
+      resist += cat.objResistant[oc]!;
+      rowFront += cat.objFront[oc]!;
+      rowBack += cat.objBack[oc]!;
+      atk += cat.objAttack[oc]!;
+      def += cat.objDefense[oc]!;
+      base += cat.objPower[oc]!;
+    } else equipA[gs] = -1;
+    flagsA[gs] = flags;
     const ct = !tapped && (!enteredNow || (flags & KW_RAGE) !== 0);
-    v.canTap[gs] = ct ? 1 : 0;
-    v.ready[gs] = ct && !attacked ? 1 : 0;
-    v.support[gs] = cat.support[c]! + (oc >= 0 ? cat.objSupport[oc]! : 0);
-    v.resist[gs] = cat.kwResistant[c]! + w[O_TRES + gs]! + (oc >= 0 ? cat.objResistant[oc]! : 0);
-    const rowFront = cat.kwFront[c]! + w[O_TFRONT + gs]! + (oc >= 0 ? cat.objFront[oc]! : 0);
-    const rowBack = cat.kwBack[c]! + w[O_TBACK + gs]! + (oc >= 0 ? cat.objBack[oc]! : 0);
-    v.rowFront[gs] = rowFront;
-    v.rowBack[gs] = rowBack;
-    const base = cat.power[c]! + w[O_TPOW + gs]! + (gs % 6 < 3 ? rowFront : rowBack) + (oc >= 0 ? cat.objPower[oc]! : 0);
-    v.powAtk[gs] = base + cat.kwAttack[c]! + w[O_TATK + gs]! + (oc >= 0 ? cat.objAttack[oc]! : 0);
-    v.powDef[gs] = base + cat.kwDefense[c]! + w[O_TDEF + gs]! + (oc >= 0 ? cat.objDefense[oc]! : 0);
+    canTapA[gs] = ct ? 1 : 0;
+    readyA[gs] = ct && !attacked ? 1 : 0;
+    supportA[gs] = support;
+    resistA[gs] = resist;
+    frontA[gs] = rowFront;
+    backA[gs] = rowBack;
+    base += gs % 6 < 3 ? rowFront : rowBack;
+    atkA[gs] = base + atk;
+    defA[gs] = base + def;
   }
   for (let c = 0; c < 3; c++) {
     const mine = w[O_TRAP + me * 3 + c]!;
