@@ -80,21 +80,27 @@ function attackValueNow(v: View, s: number, t: number): number {
     return p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
   }
   // The column is empty: the Environment defends (R38), unless a character moves in (2a).
-  const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
-  const pe = pAttack(v, A - E, q);
-  const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
-  let worst = envVal, movers = false;
-  for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-    if (!v.seen[gs] || !v.canTap[gs]) continue;
-    movers = true;
-    const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
-    const p = pAttack(v, A - D, q);
-    const vp = VP_BY_GRADE[v.grade[gs]!]!;
-    const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
-    const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
-    const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
-    if (x < worst) worst = x;
+  // That value depends on the column only through q: computed once per (attacker, q).
+  const key = s * 3 + (q === 0 ? 0 : q === 0.75 ? 2 : 1);
+  const memo = v.memo.emptyCol;
+  let val = memo[key]!;
+  if (val !== val) {
+    const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
+    const pe = pAttack(v, A - E, q);
+    const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
+    let worst = envVal, movers = false;
+    for (let gs = op * 6; gs < op * 6 + 6; gs++) {
+      if (!v.seen[gs] || !v.canTap[gs]) continue;
+      movers = true;
+      const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
+      const p = pAttack(v, A - D, q);
+      const vp = VP_BY_GRADE[v.grade[gs]!]!;
+      const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
+      const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+      const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
+      if (x < worst) worst = x;
+    }
+    memo[key] = val = movers ? (1 - P.oppResponse) * envVal + P.oppResponse * worst : envVal;
   }
-  const val = movers ? (1 - P.oppResponse) * envVal + P.oppResponse * worst : envVal;
   return val - tapCost - trapLoss;
 }

@@ -94,6 +94,7 @@ export interface Memo {
   boost: Float64Array; // [24] sideBoost(side of fgs, fgs, excl) for excl = -1 (even) or fgs (odd)
   bestAtk: Float64Array; // [6] bestAttackValue
   attack: Float64Array; // [6 * 9] attackValue
+  emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
   /** The buffer the memos above are parts of, reset from `blank` at each decision. */
   all: Float64Array;
   blank: Float64Array;
@@ -194,11 +195,11 @@ export function allocView(P: HeuristicProfile): View {
 }
 
 function allocMemo(): Memo {
-  const all = new Float64Array(12 * 4 + 24 + 6 + 54);
+  const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18);
   let at = 0;
   const part = (n: number) => all.subarray(at, (at += n));
   return {
-    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54),
+    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
     all, blank: new Float64Array(all.length).fill(NaN),
   };
 }
