@@ -207,6 +207,26 @@ export function relGs(v: View, t: number): number {
   return t < 6 ? v.me * 6 + t : v.op * 6 + (t - 6);
 }
 
+/** The price of spending a card now (v.cardClock). */
+export function deckClock(v: View): void {
+  const P = v.P, me = v.me, op = v.op;
+  // The deck clock: every card used is drawn again at the end of our turn (R18); the draw
+  // that finds the deck empty gives the opponent a VP (R42).
+  const deckN = v.deckN;
+  const slack = me === v.active ? 0 : 2;
+  const draws = Math.max(0, 5 - v.handN) + slack;
+  let penalty = 0;
+  if (draws + 1 > deckN && draws <= deckN) {
+    // Postponing the reshuffle is worth a lot when that VP would end the game, less when the
+    // deck is already empty (it only delays what any card will cause), and nothing once the
+    // game drags on towards the turn cap (D5: a draw is no win).
+    penalty = P.exhaust * vpValue(v, op, 1) * (deckN === 0 ? 0.35 : 1) * lateFade(v);
+  }
+  // A card spent in the opponent's turn is also missing from our own next turn (the hand
+  // refills only at the end of our turn, R18).
+  v.cardClock = P.card + penalty + (me === v.active ? 0 : 0.7 * P.resource);
+}
+
 /** The numbers every scorer past the opening reads: resources, the deck clock, the opponent's answers. */
 export function computeBase(v: View, oppArtCard: number): void {
   const P = v.P, cat = v.cat, I = v.I;
@@ -228,21 +248,7 @@ export function computeBase(v: View, oppArtCard: number): void {
   if (v.inMain && env >= 0 && !v.myEnvTapped) free += cat.abResource[env * NUM_TRIGGERS + TR_TAP]!;
   v.freeRes = free;
 
-  // The deck clock: every card used is drawn again at the end of our turn (R18); the draw
-  // that finds the deck empty gives the opponent a VP (R42).
-  const deckN = v.deckN;
-  const slack = me === v.active ? 0 : 2;
-  const draws = Math.max(0, 5 - v.handN) + slack;
-  let penalty = 0;
-  if (draws + 1 > deckN && draws <= deckN) {
-    // Postponing the reshuffle is worth a lot when that VP would end the game, less when the
-    // deck is already empty (it only delays what any card will cause), and nothing once the
-    // game drags on towards the turn cap (D5: a draw is no win).
-    penalty = P.exhaust * vpValue(v, op, 1) * (deckN === 0 ? 0.35 : 1) * lateFade(v);
-  }
-  // A card spent in the opponent's turn is also missing from our own next turn (the hand
-  // refills only at the end of our turn, R18).
-  v.cardClock = P.card + penalty + (me === v.active ? 0 : 0.7 * P.resource);
+  deckClock(v);
   let minHand = Infinity;
   for (let i = 0; i < v.handN; i++) {
     const x = handValueNow(v, v.hand[i]!);

@@ -54,6 +54,8 @@ import {
   O_TRAP,
   O_TURN,
   O_VP,
+  PH_EOT_DISCARD,
+  PH_EOT_DOWN,
   PH_MAIN,
   PH_MULLIGAN,
   PH_PAY,
@@ -65,7 +67,7 @@ import {
 } from '../state.ts';
 import { cardInfo, type CardInfo } from './card-info.ts';
 import type { HeuristicProfile } from './profiles.ts';
-import { computeBase, setupFight } from './values.ts';
+import { computeBase, deckClock, setupFight } from './values.ts';
 
 /** The attack in progress, as the seat sees it (phases 2a and the windows only). */
 export interface Fight {
@@ -232,6 +234,12 @@ export function buildView(v: View, st: BRState): void {
   v.aspirants = ctx.aspirants[me]!;
   for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[w[O_HAND + me * ZONE_CAP + i]!]!;
   v.f.in = false;
+  const phase = v.phase;
+  if (phase === PH_SETUP || phase === PH_MULLIGAN || phase === PH_EOT_DISCARD || phase === PH_EOT_DOWN) {
+    // The opening and the end of turn read only who stands where, our Traps and the deck clock.
+    lightView(v, st);
+    return;
+  }
   const m = v.memo;
   m.all.set(m.blank);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
@@ -322,6 +330,24 @@ export function buildView(v: View, st: BRState): void {
     setupFight(v, atk >= 0 ? slotOf(st, atk) : -1, ranged >= 0 ? slotOf(st, ranged) : -1, kind === DEF_CHAR ? slotOf(st, w[O_DEF_INST]!) : -1,
       kind === DEF_CHAR ? 1 : kind === DEF_ENV ? 2 : 0, w[O_STEP]!);
   }
+}
+
+/** The view the opening and the end-of-turn scorers read: the board's cards, our Traps, the deck clock. */
+function lightView(v: View, st: BRState): void {
+  const w = st.w, cardOf = st.ctx.cardOf, me = v.me;
+  for (let gs = 0; gs < 12; gs++) {
+    const inst = w[O_OCC + gs]!;
+    const seen = inst >= 0 && (w[O_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
+    v.occ[gs] = inst >= 0 ? 1 : 0;
+    v.seen[gs] = seen ? 1 : 0;
+    v.card[gs] = seen ? cardOf[inst]! : -1;
+  }
+  if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
+  for (let c = 0; c < 3; c++) {
+    const mine = w[O_TRAP + me * 3 + c]!;
+    v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
+  }
+  deckClock(v);
 }
 
 /** Our deck as counts per card (a multiset: never its order), into v.deckHist. */
