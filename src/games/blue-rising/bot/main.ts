@@ -35,7 +35,7 @@ export function scoreMain(v: View, fx: Effect, a: number): number {
     const i = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
     const c = v.hand[i]!;
     switch (v.cat.type[c]) {
-      case T_CHARACTER: return playCharValue(v, fx, c, t);
+      case T_CHARACTER: return playCharValue(v, fx, c, i, t);
       case T_OBJECT: return playObjectValue(v, c, me * 6 + t);
       case T_TRAP: return setTrapValue(v, c, t);
       case T_EVENT: return playEventValue(v, fx, c, t);
@@ -57,14 +57,22 @@ export function scoreMain(v: View, fx: Effect, a: number): number {
   return scoreArtefactAction(v, fx, a);
 }
 
-function playCharValue(v: View, fx: Effect, c: number, t: number): number {
+/** What hand card i's on-enter effect brings (the same wherever it enters): once per decision. */
+function enterValue(v: View, fx: Effect, c: number, i: number): number {
+  const m = v.memo.enter;
+  let x = m[i]!;
+  if (x !== x) m[i] = x = evalAbility(v, fx, c, TR_ENTER, -1, -1);
+  return x;
+}
+
+function playCharValue(v: View, fx: Effect, c: number, i: number, t: number): number {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me;
   const gs = me * 6 + t;
   const col = t % 3, front = t < 3;
   let x = P.board * (I.worth[c]! + (front ? 0.5 * cat.kwFront[c]! + 0.1 * (cat.power[c]! + cat.kwDefense[c]!)
     : 0.5 * cat.kwBack[c]! + 0.3 * cat.support[c]! + (cat.kwFlags[c]! & KW_RANGED ? 0.4 : 0)));
-  x += evalAbility(v, fx, c, TR_ENTER, -1, -1);
+  x += enterValue(v, fx, c, i);
   x += offense(v, cat.power[c]! + cat.kwAttack[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!), me);
   if (!v.occ[gs]) x += coverValue(v, col);
   else x -= P.board * I.worth[v.card[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;

@@ -97,6 +97,7 @@ export interface Memo {
   bestAtk: Float64Array; // [6] bestAttackValue
   attack: Float64Array; // [6 * 9] attackValue
   emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
+  enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
   /** The buffer the memos above are parts of, reset from `blank` at each decision. */
   all: Float64Array;
   blank: Float64Array;
@@ -197,11 +198,11 @@ export function allocView(P: HeuristicProfile): View {
 }
 
 function allocMemo(): Memo {
-  const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18);
+  const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18 + ZONE_CAP);
   let at = 0;
   const part = (n: number) => all.subarray(at, (at += n));
   return {
-    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
+    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18), enter: part(ZONE_CAP),
     all, blank: new Float64Array(all.length).fill(NaN),
   };
 }
