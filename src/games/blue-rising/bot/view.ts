@@ -336,6 +336,11 @@ export function buildView(v: View, st: BRState): void {
 /** The view the opening and the end-of-turn scorers read: the board's cards, our Traps, the deck clock. */
 function lightView(v: View, st: BRState): void {
   const w = st.w, cardOf = st.ctx.cardOf, me = v.me;
+  if (v.phase === PH_MULLIGAN) return; // the hand and the deck only
+  if (v.phase === PH_SETUP) {
+    for (let gs = me * 6; gs < me * 6 + 6; gs++) v.occ[gs] = w[O_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
+    return;
+  }
   for (let gs = 0; gs < 12; gs++) {
     const inst = w[O_OCC + gs]!;
     const seen = inst >= 0 && (w[O_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
@@ -343,7 +348,6 @@ function lightView(v: View, st: BRState): void {
     v.seen[gs] = seen ? 1 : 0;
     v.card[gs] = seen ? cardOf[inst]! : -1;
   }
-  if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
   for (let c = 0; c < 3; c++) {
     const mine = w[O_TRAP + me * 3 + c]!;
     v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
