@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBot, parseBotSpec, registerRollout, unregisterRollout } from '../../bots/index.ts';
 import '../../src/games/registry.ts'; // registers each game's heuristic bot
 import { RandomBot } from '../../bots/random.ts';
-import { HeuristicBot, loadProfile } from '../../bots/heuristic.ts';
+import { HeuristicBot, loadProfile } from '../../src/games/blue-rising/bot/index.ts';
 import { SeededRng } from '../../src/core/rng.ts';
 import { matchFromFiles } from '../../src/games/blue-rising/index.ts';
 import type { BRState } from '../../src/games/blue-rising/state.ts';
@@ -137,7 +137,7 @@ describe('ISMCTS with a prior policy', () => {
       let top = -Infinity;
       for (let i = 0; i < n; i++) top = Math.max(top, scores[i]!);
       // The bot scores its own determinization; the heuristic's scores depend only on what the
-      // seat knows (test/bots/heuristic.test.ts), so they are the scores of `st`.
+      // seat knows (test/games/blue-rising/bot/heuristic.test.ts), so they are the scores of `st`.
       const a = makeBot<BRState>(parseBotSpec('ismcts:iterations=1,prior=heuristic'), 3).choose(game, st, legal, n);
       const i = Array.from(legal.subarray(0, n)).indexOf(a);
       expect(scores[i]).toBe(top);

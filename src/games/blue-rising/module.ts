@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { CardStatsGame } from '../../core/game.ts';
 import type { GameModule, LoadedDeck, MatchRequest, ModuleBot } from '../../core/module.ts';
-import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from '../../../bots/heuristic.ts';
+import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './bot/index.ts';
 import { CardError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS } from './catalogue/index.ts';
 import type { CardDef } from './catalogue/schema.ts';

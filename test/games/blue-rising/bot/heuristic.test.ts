@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Bot } from '../../bots/bot.ts';
+import type { Bot } from '../../../../bots/bot.ts';
 import {
   HeuristicBot,
   PROFILES,
@@ -17,11 +17,11 @@ import {
   parseProfile,
   type HeuristicProfile,
   type ProfileName,
-} from '../../bots/heuristic.ts';
-import { RandomBot } from '../../bots/random.ts';
-import { SeededRng, mixSeed } from '../../src/core/rng.ts';
-import { matchFromFiles } from '../../src/games/blue-rising/index.ts';
-import { buildScenario, type ScenarioSpec } from '../../src/games/blue-rising/scenario.ts';
+} from '../../../../src/games/blue-rising/bot/index.ts';
+import { RandomBot } from '../../../../bots/random.ts';
+import { SeededRng, mixSeed } from '../../../../src/core/rng.ts';
+import { matchFromFiles } from '../../../../src/games/blue-rising/index.ts';
+import { buildScenario, type ScenarioSpec } from '../../../../src/games/blue-rising/scenario.ts';
 import {
   O_FACEDOWN,
   O_HAND,
@@ -38,8 +38,8 @@ import {
   PH_WINDOW,
   ZONE_CAP,
   type BRState,
-} from '../../src/games/blue-rising/state.ts';
-import type { Mode } from '../../src/games/blue-rising/rules-options.ts';
+} from '../../../../src/games/blue-rising/state.ts';
+import type { Mode } from '../../../../src/games/blue-rising/rules-options.ts';
 
 const DECKS = 'decks';
 function decksOf(mode: Mode): string[] {

@@ -1,0 +1,106 @@
+// Attacks: the expected value of attacking with one of our characters on a column (or a
+// ranged target), from the chance to win with what each side may still add, the VP and the
+// kill at stake, Contre-Attaque, an unknown Trap, and a character moving into an empty
+// column (2a). Each (attacker, target) is scored at most once per decision.
+import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
+import { pWin } from './card-info.ts';
+import { aloneInColumn, defPowerAt, defenderOf, killValue, lateFade, lossValue, recoveryCost, sideBoost, vpValue } from './values.ts';
+import type { View } from './view.ts';
+
+/** The best of our slot s's attacks (its value as an attacker this turn). */
+export function bestAttackValue(v: View, s: number): number {
+  const m = v.memo.bestAtk;
+  let best = m[s]!;
+  if (best === best) return best;
+  best = -Infinity;
+  const gs = v.me * 6 + s;
+  const ranged = (v.flags[gs]! & KW_RANGED) !== 0;
+  for (let t = 0; t < (ranged ? 9 : 3); t++) {
+    if (t >= 3 && !v.occ[v.op * 6 + t - 3]) continue;
+    const x = attackValue(v, s, t);
+    if (x > best) best = x;
+  }
+  m[s] = best;
+  return best;
+}
+
+/** Chance the attacker wins from expected margin m, an unknown Trap swinging trapRisk with chance q. */
+function pAttack(v: View, m: number, q: number): number {
+  return q > 0 ? (1 - q) * pWin(m) + q * pWin(m - v.P.trapRisk) : pWin(m);
+}
+
+/** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
+export function attackValue(v: View, s: number, t: number): number {
+  const m = v.memo.attack;
+  let x = m[s * 9 + t]!;
+  if (x !== x) m[s * 9 + t] = x = attackValueNow(v, s, t);
+  return x;
+}
+
+function attackValueNow(v: View, s: number, t: number): number {
+  const P = v.P;
+  const me = v.me, op = v.op;
+  const ags = me * 6 + s;
+  if (!v.seen[ags]) return -1;
+  const flags = v.flags[ags]!;
+  const aBase = v.powAtk[ags]!;
+  const A = aBase + 0.85 * sideBoost(v, me, ags, ags) + v.myPump;
+  let col: number, dgs: number;
+  if (t < 3) {
+    col = t;
+    dgs = defenderOf(v, op, t);
+  } else {
+    dgs = op * 6 + (t - 3);
+    col = (t - 3) % 3;
+  }
+  if (dgs >= 0 && !v.seen[dgs]) return -1;
+  // An unknown face-down Trap (R29) is resolved when the opponent can pay and we are not Furtif (R50).
+  let q = 0;
+  if (!(flags & KW_STEALTH) && v.oppCanPay) {
+    if (v.oppTrap[col]) q = 0.75;
+    else if (v.oppHandN > 1) q = 0.1; // one placed in 2a (R37)
+  }
+  const tapCost = P.holdBack * (0.3 + 0.3 * v.support[ags]!);
+  // Late in a long game, any attack that should win breaks the standoff (D5: a draw is no win).
+  const urge = 2 * (1 - lateFade(v));
+  const aGrade = v.grade[ags]!;
+  const rec = recoveryCost(v, ags);
+  // Some Traps remove the Attacker outright.
+  const trapLoss = q * 0.2 * (lossValue(v, ags) + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!));
+  if (dgs >= 0) {
+    const defFlags = v.flags[dgs]!;
+    const D = v.powDef[dgs]! + P.oppResponse * (sideBoost(v, op, dgs, -1) + v.oppArtPump) + P.marginShift;
+    const p = pAttack(v, A - D, q);
+    const vp = VP_BY_GRADE[v.grade[dgs]!]!;
+    let win = vpValue(v, me, vp) + killValue(v, dgs) - (vp > 0 ? rec : 0);
+    if (aloneInColumn(v, dgs) && !(t >= 3 && dgs % 6 >= 3 && v.occ[dgs - 3])) {
+      win += P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
+    }
+    const lose = defFlags & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+    return p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
+  }
+  // The column is empty: the Environment defends (R38), unless a character moves in (2a).
+  // That value depends on the column only through q: computed once per (attacker, q).
+  const key = s * 3 + (q === 0 ? 0 : q === 0.75 ? 2 : 1);
+  const memo = v.memo.emptyCol;
+  let val = memo[key]!;
+  if (val !== val) {
+    const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
+    const pe = pAttack(v, A - E, q);
+    const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
+    let worst = envVal, movers = false;
+    for (let gs = op * 6; gs < op * 6 + 6; gs++) {
+      if (!v.seen[gs] || !v.canTap[gs]) continue;
+      movers = true;
+      const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
+      const p = pAttack(v, A - D, q);
+      const vp = VP_BY_GRADE[v.grade[gs]!]!;
+      const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
+      const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+      const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
+      if (x < worst) worst = x;
+    }
+    memo[key] = val = movers ? (1 - P.oppResponse) * envVal + P.oppResponse * worst : envVal;
+  }
+  return val - tapCost - trapLoss;
+}

@@ -1,0 +1,203 @@
+// What the cards are worth to the heuristic bot, computed once per compiled catalogue: each
+// card's worth on the board, in hand, set as a Trap or carried as an Object, and per ability
+// slot what its base effects add up to by kind (pumps, debuffs, draws, removals…). The
+// scorers read these tables instead of walking the effect program at every decision.
+import {
+  EFFECT_WORDS,
+  G_LEGEND,
+  KW_COUNTER,
+  KW_RAGE,
+  KW_RANGED,
+  KW_STEALTH,
+  K_ATTACK,
+  K_COUNTER,
+  K_DEFENSE,
+  K_RAGE,
+  K_STEALTH,
+  NUM_TRIGGERS,
+  S_ADJ_OWN,
+  S_ALL_OPP,
+  S_ALL_OWN,
+  S_ATTACKER,
+  S_CHOSEN_ANY,
+  S_CHOSEN_OPP,
+  S_CHOSEN_OWN,
+  S_CHOSEN_OWN_ADJ,
+  S_DEFENDER,
+  S_OPP_FIGHTER,
+  S_OWN_FIGHTER,
+  S_SELF,
+  S_TARGET,
+  TR_ENTER,
+  TR_PLAY,
+  TR_SACRIFICE,
+  TR_TAP,
+  TR_TRAP,
+  T_CHARACTER,
+  T_EVENT,
+  T_OBJECT,
+  T_TRAP,
+  V_DESTROY,
+  V_DRAW,
+  V_GAIN,
+  V_KEYWORD,
+  V_POWER,
+  V_RETURN,
+  V_SQUIRES,
+  V_TAP,
+  type Catalogue,
+} from '../catalogue/compile.ts';
+
+/** Static summaries of the catalogue, computed once per Catalogue. */
+export interface CardInfo {
+  /** Characters: what one is worth on the board (power points and their equivalents). */
+  worth: Float64Array;
+  /** Characters: what its on-enter effect is worth. */
+  enterW: Float64Array;
+  /** What holding the card is worth (before the situation adjusts it). */
+  handW: Float64Array;
+  /** Traps: what one set face down is worth. */
+  trapW: Float64Array;
+  /** Objects: a generic worth of the bonus. */
+  objW: Float64Array;
+  // Per ability slot (card * NUM_TRIGGERS + trigger), base effects only:
+  ownPump: Float64Array; // +power (or Attaque+) to an own character or the own fighter
+  debuff: Float64Array; // -power to an opposing character / fighter / the Attacker
+  defPump: Float64Array; // +power (or Défense+) to the Defender
+  draw: Float64Array;
+  gain: Float64Array;
+  squires: Float64Array;
+  destroyOpp: Float64Array;
+  removeAtk: Float64Array; // destroys or returns the Attacker
+  tapOpp: Float64Array;
+  ca: Float64Array; // grants Contre-Attaque
+  stealth: Float64Array;
+  rage: Float64Array;
+  // Per card, the tap effect as a fight boost (for estimating the other side's answers):
+  tpSelf: Float64Array;
+  tpAdj: Float64Array;
+  tpAny: Float64Array;
+  tpDebuff: Float64Array;
+}
+
+const INFO = new WeakMap<Catalogue, CardInfo>();
+
+export function cardInfo(cat: Catalogue): CardInfo {
+  let info = INFO.get(cat);
+  if (info) return info;
+  const n = cat.size;
+  const slots = n * NUM_TRIGGERS;
+  const f = (k: number) => new Float64Array(k);
+  info = {
+    worth: f(n), enterW: f(n), handW: f(n), trapW: f(n), objW: f(n),
+    ownPump: f(slots), debuff: f(slots), defPump: f(slots), draw: f(slots), gain: f(slots), squires: f(slots),
+    destroyOpp: f(slots), removeAtk: f(slots), tapOpp: f(slots), ca: f(slots), stealth: f(slots), rage: f(slots),
+    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n),
+  };
+  const I = info;
+  const prog = cat.program;
+  for (let slot = 0; slot < slots; slot++) {
+    const start = cat.abStart[slot]!, cnt = cat.abCount[slot]!;
+    for (let k = 0; k < cnt; k++) {
+      const r = (start + k) * EFFECT_WORDS;
+      const verb = prog[r]!, sel = prog[r + 1]!, amt = prog[r + 2]!, kw = prog[r + 3]!, rider = prog[r + 4]!;
+      const wgt = rider >= 0 ? 0.4 : 1; // a rider holds only for its faction
+      const own = sel === S_SELF || sel === S_CHOSEN_OWN || sel === S_CHOSEN_ANY || sel === S_CHOSEN_OWN_ADJ ||
+        sel === S_OWN_FIGHTER || sel === S_ALL_OWN || sel === S_ADJ_OWN || sel === S_TARGET;
+      const opp = sel === S_CHOSEN_OPP || sel === S_OPP_FIGHTER || sel === S_ALL_OPP || sel === S_ATTACKER;
+      switch (verb) {
+        case V_POWER:
+          if (amt > 0 && sel === S_DEFENDER) I.defPump[slot] += amt * wgt;
+          else if (amt > 0 && own) I.ownPump[slot] += amt * wgt;
+          else if (amt < 0 && (opp || sel === S_CHOSEN_ANY)) I.debuff[slot] += -amt * wgt;
+          break;
+        case V_KEYWORD:
+          if (kw === K_ATTACK && own) I.ownPump[slot] += amt * wgt;
+          else if (kw === K_DEFENSE && (own || sel === S_DEFENDER)) I.defPump[slot] += amt * wgt;
+          else if (kw === K_COUNTER) I.ca[slot] += wgt;
+          else if (kw === K_STEALTH) I.stealth[slot] += wgt;
+          else if (kw === K_RAGE) I.rage[slot] += wgt;
+          break;
+        case V_DRAW: I.draw[slot] += amt * wgt; break;
+        case V_GAIN: I.gain[slot] += amt * wgt; break;
+        case V_SQUIRES: I.squires[slot] += (amt === 0 ? 3 : amt) * wgt; break;
+        case V_DESTROY:
+          if (sel === S_ATTACKER) I.removeAtk[slot] += wgt;
+          else if (sel === S_CHOSEN_OPP || sel === S_CHOSEN_ANY) I.destroyOpp[slot] += wgt;
+          else if (sel === S_ALL_OPP) I.destroyOpp[slot] += 3 * wgt;
+          break;
+        case V_RETURN:
+          if (sel === S_ATTACKER) I.removeAtk[slot] += 0.8 * wgt;
+          else if (sel === S_CHOSEN_OPP) I.destroyOpp[slot] += 0.5 * wgt;
+          break;
+        case V_TAP:
+          if (sel === S_CHOSEN_OPP || sel === S_CHOSEN_ANY) I.tapOpp[slot] += wgt;
+          else if (sel === S_ALL_OPP) I.tapOpp[slot] += 3 * wgt;
+          break;
+      }
+    }
+  }
+  for (let c = 0; c < n; c++) {
+    const t = cat.type[c]!;
+    const tap = c * NUM_TRIGGERS + TR_TAP;
+    const enter = c * NUM_TRIGGERS + TR_ENTER;
+    if (t === T_CHARACTER) {
+      // The tap effect as a fight boost.
+      const start = cat.abStart[tap]!, cnt = cat.abCount[tap]!;
+      for (let k = 0; k < cnt; k++) {
+        const r = (start + k) * EFFECT_WORDS;
+        if (prog[r + 4]! >= 0) continue;
+        const verb = prog[r]!, sel = prog[r + 1]!, amt = prog[r + 2]!, kw = prog[r + 3]!;
+        const p = verb === V_POWER ? amt : verb === V_KEYWORD && kw === K_DEFENSE ? amt : 0;
+        if (p > 0) {
+          if (sel === S_SELF) I.tpSelf[c] += p;
+          else if (sel === S_ADJ_OWN || sel === S_CHOSEN_OWN_ADJ) I.tpAdj[c] += p;
+          else if (sel === S_OWN_FIGHTER || sel === S_ALL_OWN || sel === S_CHOSEN_OWN || sel === S_CHOSEN_ANY) I.tpAny[c] += p;
+        } else if (p < 0 && (sel === S_OPP_FIGHTER || sel === S_CHOSEN_OPP || sel === S_ALL_OPP || sel === S_CHOSEN_ANY)) {
+          I.tpDebuff[c] += -p;
+        }
+      }
+      const flags = cat.kwFlags[c]!;
+      let tapW = 0;
+      if (cat.abCount[tap]! > 0) {
+        tapW = 0.4 + 0.35 * (I.tpSelf[c]! + I.tpAdj[c]! + I.tpAny[c]! + I.tpDebuff[c]!) + 0.5 * I.draw[tap]! +
+          0.5 * I.gain[tap]! + 0.4 * I.tapOpp[tap]! + 0.3 * I.squires[tap]!;
+      }
+      I.worth[c] = cat.power[c]! + 0.5 * cat.support[c]! + 0.5 * Math.max(cat.kwFront[c]!, cat.kwBack[c]!) +
+        0.4 * cat.kwDefense[c]! + 0.4 * cat.kwAttack[c]! + (flags & KW_COUNTER ? 1.2 : 0) + (flags & KW_RANGED ? 0.8 : 0) +
+        (flags & KW_STEALTH ? 0.6 : 0) + (flags & KW_RAGE ? 0.6 : 0) + 0.4 * cat.kwResistant[c]! + tapW;
+      I.enterW[c] = 0.8 * I.draw[enter]! + 0.8 * I.squires[enter]! + 0.3 * I.debuff[enter]! + 0.2 * I.ownPump[enter]! +
+        0.5 * I.tapOpp[enter]!;
+      const grade = cat.grade[c]!;
+      I.handW[c] = 0.5 + 0.3 * I.worth[c]! + 0.5 * I.enterW[c]! - 0.2 * Math.max(0, cat.cost[c]! - 1) - (grade === G_LEGEND ? 0.3 : 0);
+    } else if (t === T_EVENT) {
+      const s = c * NUM_TRIGGERS + TR_PLAY;
+      I.handW[c] = 0.2 + 0.35 * (I.ownPump[s]! + I.debuff[s]!) + 0.55 * I.draw[s]! + 0.5 * I.gain[s]! + 2 * I.destroyOpp[s]! +
+        0.4 * I.tapOpp[s]! + 0.6 * I.squires[s]! + 0.5 * I.rage[s]! + 0.5 * I.stealth[s]! - 0.2 * cat.cost[c]!;
+    } else if (t === T_TRAP) {
+      const s = c * NUM_TRIGGERS + TR_TRAP;
+      I.trapW[c] = 0.6 + 0.3 * (I.defPump[s]! + I.debuff[s]!) + 1.3 * I.removeAtk[s]! + 0.3 * I.draw[s]! + 0.5 * I.ca[s]! -
+        0.15 * cat.cost[c]!;
+      I.handW[c] = 0.1 + I.trapW[c]!;
+    } else if (t === T_OBJECT) {
+      const s = c * NUM_TRIGGERS + TR_SACRIFICE;
+      const fl = cat.objFlags[c]!;
+      I.objW[c] = 0.5 * cat.objPower[c]! + 0.3 * (cat.objAttack[c]! + cat.objDefense[c]! + cat.objFront[c]! + cat.objBack[c]!) +
+        0.3 * cat.objSupport[c]! + (fl & KW_STEALTH ? 0.5 : 0) + (fl & KW_RANGED ? 0.5 : 0) + (fl & KW_COUNTER ? 0.8 : 0) +
+        (fl & KW_RAGE ? 0.3 : 0) + 0.3 * cat.objResistant[c]! + 0.5 * cat.abResource[s]! +
+        (cat.abCount[s]! > 0 && cat.abResource[s] === 0 ? 0.3 : 0);
+      I.handW[c] = 0.3 + I.objW[c]! - 0.15 * cat.cost[c]!;
+    }
+  }
+  INFO.set(cat, info);
+  return info;
+}
+
+function logistic(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+/** Chance that the side ahead by `margin` (expected attacker total minus defender total) wins: strictly more. */
+const STEEP = 1.8;
+export function pWin(margin: number): number {
+  return logistic(STEEP * (margin - 0.5));
+}

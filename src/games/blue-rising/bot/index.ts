@@ -1,0 +1,125 @@
+// The heuristic bot: the one bot that knows Blue Rising. It decodes the legal actions (the
+// bands of actions.ts) and scores each one with cheap arithmetic over a view of what its
+// seat may know (view.ts) — no search, no clone, no allocation per decision — then plays
+// the best score, ties broken by its own seeded stream. One scorer per phase (this file's
+// table), one per effect verb (verbs.ts); the weights are a profile (profiles/NAME.json).
+//
+// Information hiding (a hard rule): the view holds its own hand, its own deck as a multiset
+// (never its order), both boards (never an opponent's face-down setup Aspirant), VP, pools,
+// the attack context, the opponent's hand and deck SIZES, and only the presence of the
+// opponent's face-down Traps and Artefact; the scorers read nothing else.
+import type { Game } from '../../../core/game.ts';
+import { SeededRng } from '../../../core/rng.ts';
+import { MAX_LEGAL } from '../actions.ts';
+import {
+  PH_EOT_DISCARD,
+  PH_EOT_DOWN,
+  PH_MAIN,
+  PH_MULLIGAN,
+  PH_PAUSE,
+  PH_PAY,
+  PH_REACTION,
+  PH_RESIST,
+  PH_SETUP,
+  PH_WINDOW,
+  ZONE_CAP,
+  type BRState,
+} from '../state.ts';
+import { scoreEot } from './eot.ts';
+import { scoreArtefactAction, scoreMain } from './main.ts';
+import { scoreMulligan, scoreSetup } from './opening.ts';
+import { scorePay, scoreResist } from './pay.ts';
+import { loadProfile, type HeuristicProfile } from './profiles.ts';
+import { scoreReaction, scoreWindow, type WindowScratch } from './reaction.ts';
+import { EPS } from './values.ts';
+import { allocEffect, type Effect } from './verbs.ts';
+import { allocView, buildView, type View } from './view.ts';
+
+export { PROFILES, ProfileError, WEIGHT_KEYS, loadProfile, loadProfileFrom, parseProfile } from './profiles.ts';
+export type { HeuristicProfile, ProfileName, WeightKey } from './profiles.ts';
+
+/** The bot's scratch buffers, allocated once. */
+interface Scratch {
+  fx: Effect;
+  window: WindowScratch;
+  delta: Float64Array;
+}
+
+type PhaseScorer = (v: View, s: Scratch, legal: Int32Array, n: number, sc: Float64Array) => void;
+
+const PHASE_SCORERS: PhaseScorer[] = [];
+PHASE_SCORERS[PH_SETUP] = (v, _s, legal, n, sc) => scoreSetup(v, legal, n, sc);
+PHASE_SCORERS[PH_MULLIGAN] = (v, s, legal, n, sc) => scoreMulligan(v, s.delta, legal, n, sc);
+PHASE_SCORERS[PH_MAIN] = (v, s, legal, n, sc) => {
+  for (let i = 0; i < n; i++) sc[i] = scoreMain(v, s.fx, legal[i]!);
+};
+PHASE_SCORERS[PH_PAY] = (v, _s, legal, n, sc) => scorePay(v, legal, n, sc);
+PHASE_SCORERS[PH_REACTION] = (v, _s, legal, n, sc) => scoreReaction(v, legal, n, sc);
+PHASE_SCORERS[PH_WINDOW] = (v, s, legal, n, sc) => scoreWindow(v, s.fx, s.window, legal, n, sc);
+PHASE_SCORERS[PH_PAUSE] = (v, s, legal, n, sc) => {
+  for (let i = 0; i < n; i++) sc[i] = scoreArtefactAction(v, s.fx, legal[i]!);
+};
+PHASE_SCORERS[PH_RESIST] = (v, _s, legal, n, sc) => scoreResist(v, legal, n, sc);
+PHASE_SCORERS[PH_EOT_DISCARD] = (v, _s, legal, n, sc) => scoreEot(v, legal, n, sc);
+PHASE_SCORERS[PH_EOT_DOWN] = (v, _s, legal, n, sc) => scoreEot(v, legal, n, sc);
+
+export class HeuristicBot {
+  readonly name = 'heuristic';
+  private readonly rng: SeededRng;
+  private readonly view: View;
+  private readonly scratch: Scratch;
+  private readonly scores = new Float64Array(MAX_LEGAL);
+
+  constructor(seed: number, profile: HeuristicProfile) {
+    this.rng = new SeededRng(seed);
+    this.view = allocView(profile);
+    this.scratch = {
+      fx: allocEffect(),
+      window: { dm: new Float64Array(MAX_LEGAL), tapBest: new Float64Array(6), supBest: new Float64Array(6), cardBest: new Float64Array(2 * ZONE_CAP) },
+      delta: new Float64Array(MAX_LEGAL),
+    };
+  }
+
+  choose(_game: Game<BRState>, state: BRState, legal: Int32Array, n: number): number {
+    if (n <= 1) return legal[0]!;
+    const sc = this.scores;
+    this.explain(state, legal, n, sc);
+    let best = -Infinity, bestA = legal[0]!, ties = 0;
+    for (let i = 0; i < n; i++) {
+      const s = sc[i]!;
+      if (s > best + EPS) {
+        best = s;
+        bestA = legal[i]!;
+        ties = 1;
+      } else if (s >= best - EPS) {
+        ties++;
+        if (this.rng.int(ties) === 0) bestA = legal[i]!;
+      }
+    }
+    return bestA;
+  }
+
+  /** As a policy for search: the scores of legal[0..n) (see `explain`). */
+  score(_game: Game<BRState>, state: BRState, legal: Int32Array, n: number, out: Float64Array): void {
+    this.explain(state, legal, n, out);
+  }
+
+  /** The scores the bot gives legal[0..n) in this state (for tests and tuning). */
+  explain(state: BRState, legal: Int32Array, n: number, out: Float64Array): void {
+    const v = this.view;
+    buildView(v, state);
+    const score = PHASE_SCORERS[v.phase];
+    if (score) score(v, this.scratch, legal, n, out);
+    else for (let i = 0; i < n; i++) out[i] = 0;
+  }
+}
+
+/** The heuristic bot for a seat, from its own seed and a profile. */
+export function makeBlueRisingBot(seed: number, profile: HeuristicProfile): HeuristicBot {
+  return new HeuristicBot(seed, profile);
+}
+
+/** The rollout policy (and ISMCTS prior) searches use: the midrange heuristic bot. */
+export function makeBlueRisingRollout(seed: number): HeuristicBot {
+  return new HeuristicBot(seed, loadProfile('midrange'));
+}

@@ -1,0 +1,183 @@
+// The main phase: playing a character, an Object, a Trap or an Event from hand, using a tap
+// or sacrifice effect, attacking, and the revealed Artefact (also in the pause, R43).
+import { A_ART_ACTIVATE, A_ART_REVEAL, A_ATTACK, A_EOT_DISCARD, A_PASS, A_PLAY, A_SACRIFICE, A_SUPPORT, A_TAP, TARGETS } from '../actions.ts';
+import { isAdjacent } from '../board.ts';
+import {
+  G_HERO,
+  G_SQUIRE,
+  KW_RAGE,
+  KW_RANGED,
+  NUM_TRIGGERS,
+  TK_NONE,
+  TR_ARTEFACT,
+  TR_ENTER,
+  TR_PLAY,
+  TR_SACRIFICE,
+  TR_TAP,
+  T_CHARACTER,
+  T_EVENT,
+  T_OBJECT,
+  T_TRAP,
+  VP_BY_GRADE,
+} from '../catalogue/compile.ts';
+import { evalAbility, fightGain } from './ability.ts';
+import { attackValue } from './attack.ts';
+import { pWin } from './card-info.ts';
+import { objBonus, tapCost } from './pay.ts';
+import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
+import type { Effect } from './verbs.ts';
+import { resistExtraOf, type View } from './view.ts';
+
+export function scoreMain(v: View, fx: Effect, a: number): number {
+  if (a === A_PASS) return 0;
+  const me = v.me;
+  if (a < A_TAP) {
+    const i = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
+    const c = v.hand[i]!;
+    switch (v.cat.type[c]) {
+      case T_CHARACTER: return playCharValue(v, fx, c, i, t);
+      case T_OBJECT: return playObjectValue(v, c, me * 6 + t);
+      case T_TRAP: return setTrapValue(v, c, t);
+      case T_EVENT: return playEventValue(v, fx, c, t);
+    }
+    return -1;
+  }
+  if (a < A_SACRIFICE) {
+    const src = ((a - A_TAP) / TARGETS) | 0, t = (a - A_TAP) % TARGETS;
+    return tapEffectValue(v, fx, src, t);
+  }
+  if (a < A_ATTACK) {
+    const s = ((a - A_SACRIFICE) / TARGETS) | 0, t = (a - A_SACRIFICE) % TARGETS;
+    return sacrificeValue(v, fx, s, t);
+  }
+  if (a < A_SUPPORT) {
+    const s = ((a - A_ATTACK) / TARGETS) | 0, t = (a - A_ATTACK) % TARGETS;
+    return attackValue(v, s, t) + 0.01 * v.P.attackBias;
+  }
+  return scoreArtefactAction(v, fx, a);
+}
+
+/** What hand card i's on-enter effect brings (the same wherever it enters): once per decision. */
+function enterValue(v: View, fx: Effect, c: number, i: number): number {
+  const m = v.memo.enter;
+  let x = m[i]!;
+  if (x !== x) m[i] = x = evalAbility(v, fx, c, TR_ENTER, -1, -1);
+  return x;
+}
+
+function playCharValue(v: View, fx: Effect, c: number, i: number, t: number): number {
+  const P = v.P, cat = v.cat, I = v.I;
+  const me = v.me;
+  const gs = me * 6 + t;
+  const col = t % 3, front = t < 3;
+  let x = P.board * (I.worth[c]! + (front ? 0.5 * cat.kwFront[c]! + 0.1 * (cat.power[c]! + cat.kwDefense[c]!)
+    : 0.5 * cat.kwBack[c]! + 0.3 * cat.support[c]! + (cat.kwFlags[c]! & KW_RANGED ? 0.4 : 0)));
+  x += enterValue(v, fx, c, i);
+  x += offense(v, cat.power[c]! + cat.kwAttack[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!), me);
+  if (!v.occ[gs]) x += coverValue(v, col);
+  else x -= P.board * I.worth[v.card[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
+  // A Hero or Legend that will be the Defender of its column is a VP for the taking.
+  const g = cat.grade[c]!;
+  if (g >= G_HERO) {
+    const otherFront = me * 6 + col;
+    const isDefender = front || !v.occ[otherFront];
+    const dp = cat.power[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!) + cat.kwDefense[c]!;
+    const pk = pWin(v.oppMaxAtk - dp);
+    x -= P.heroExposure * pk * vpValue(v, v.op, VP_BY_GRADE[g]!) * (isDefender ? 0.6 : 0.15);
+  }
+  if (cat.kwFlags[c]! & KW_RAGE) x += 0.3 * P.attackBias;
+  x -= payCost(v, cat.cost[c]!) + v.cardClock;
+  return x;
+}
+
+function playObjectValue(v: View, o: number, gs: number): number {
+  const P = v.P, cat = v.cat;
+  const sac = o * NUM_TRIGGERS + TR_SACRIFICE;
+  let x = P.board * objBonus(v, o, gs) + 0.3 * P.resource * cat.abResource[sac]! +
+    (cat.abCount[sac]! > 0 && cat.abResource[sac] === 0 ? 0.3 : 0);
+  const oc = v.equip[gs]!;
+  if (oc >= 0) {
+    x -= P.board * objBonus(v, oc, gs) + 0.5 * P.resource * cat.abResource[oc * NUM_TRIGGERS + TR_SACRIFICE]! + 0.3;
+  }
+  // An Object dies with a character that is likely to die.
+  if (v.grade[gs] === G_SQUIRE) x *= 0.6;
+  x -= payCost(v, cat.cost[o]!) + v.cardClock;
+  return x;
+}
+
+function setTrapValue(v: View, c: number, col: number): number {
+  const P = v.P, I = v.I;
+  const threat = columnThreat(v, col);
+  let x = P.trapSet * I.trapW[c]! * threat - v.cardClock;
+  const old = v.myTrap[col]!;
+  if (old >= 0) x -= P.trapSet * I.trapW[old]! * threat + 0.3;
+  return x;
+}
+
+export function playEventValue(v: View, fx: Effect, c: number, t: number): number {
+  const cat = v.cat;
+  const chosen = cat.abTarget[c * NUM_TRIGGERS + TR_PLAY] === TK_NONE ? -1 : relGs(v, t);
+  let x = evalAbility(v, fx, c, TR_PLAY, -1, chosen);
+  if (v.f.in) x += fightGain(v, fx);
+  const extra = resistExtraOf(v, c, TR_PLAY, -1, chosen);
+  x -= payCost(v, cat.cost[c]! + extra) + v.cardClock;
+  // Resources first: a resource Event played before a costly card is worth more than a discard.
+  if (v.I.gain[c * NUM_TRIGGERS + TR_PLAY]! > 0 && v.demand > 0 && !v.f.in) x += 3;
+  return x;
+}
+
+export function tapEffectValue(v: View, fx: Effect, src: number, t: number): number {
+  const cat = v.cat, me = v.me;
+  let card: number, srcGs: number, cost: number;
+  const srcCard = src === 6 ? v.envCard[me]! : v.card[me * 6 + src]!;
+  if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) return -0.1; // a resource effect: the payment uses it (D7)
+  if (src === 6) {
+    card = v.envCard[me]!;
+    srcGs = -1;
+    cost = 0;
+  } else {
+    srcGs = me * 6 + src;
+    card = v.card[srcGs]!;
+    cost = tapCost(v, srcGs);
+    // In a fight, a character of ours tapped for an effect no longer supports.
+    if (v.f.in && v.supporter[me]! < 0) {
+      const fgs = me === v.active ? v.f.agsFight : v.f.dgs;
+      if (fgs >= 0 && (srcGs === fgs || isAdjacent(srcGs, fgs))) cost += 0.3 * v.support[srcGs]!;
+    }
+  }
+  const chosen = cat.abTarget[card * NUM_TRIGGERS + TR_TAP] === TK_NONE ? -1 : relGs(v, t);
+  let x = evalAbility(v, fx, card, TR_TAP, srcGs, chosen);
+  if (v.f.in) x += fightGain(v, fx);
+  x -= payCost(v, resistExtraOf(v, card, TR_TAP, srcGs, chosen)) + cost;
+  // A free Environment effect (a draw, Squires, a pump for the attacks to come) goes first.
+  if (src === 6 && v.inMain && x > 0.05) x += 10;
+  return x;
+}
+
+export function sacrificeValue(v: View, fx: Effect, s: number, t: number): number {
+  const cat = v.cat, me = v.me;
+  const gs = me * 6 + s;
+  const o = v.equip[gs]!;
+  if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) return -0.1; // a resource effect: the payment uses it (D7)
+  const chosen = cat.abTarget[o * NUM_TRIGGERS + TR_SACRIFICE] === TK_NONE ? -1 : relGs(v, t);
+  let x = evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
+  if (v.f.in) x += fightGain(v, fx);
+  x -= v.P.board * objBonus(v, o, gs) + 0.05;
+  x -= payCost(v, resistExtraOf(v, o, TR_SACRIFICE, -1, chosen));
+  return x;
+}
+
+export function scoreArtefactAction(v: View, fx: Effect, a: number): number {
+  if (a === A_PASS) return 0;
+  if (a === A_ART_REVEAL) return v.P.reveal;
+  if (a >= A_ART_ACTIVATE && a < A_EOT_DISCARD) {
+    const cat = v.cat;
+    const art = v.myArt;
+    const chosen = cat.abTarget[art * NUM_TRIGGERS + TR_ARTEFACT] === TK_NONE ? -1 : relGs(v, a - A_ART_ACTIVATE);
+    let x = evalAbility(v, fx, art, TR_ARTEFACT, -1, chosen);
+    if (v.f.in) x += fightGain(v, fx);
+    x -= payCost(v, cat.cost[art]! + resistExtraOf(v, art, TR_ARTEFACT, -1, chosen));
+    return x - v.P.artefactHold;
+  }
+  return -1;
+}

@@ -1,0 +1,62 @@
+// The opening: placing the setup Aspirants (R11, one per column first) and the mulligan
+// (R14: put back the cards worse than the deck's average by the profile's margin).
+import { A_MULLIGAN, A_SETUP } from '../actions.ts';
+import { G_LEGEND, KW_COUNTER, KW_RANGED, NUM_TRIGGERS, TR_TAP, T_CHARACTER } from '../catalogue/compile.ts';
+import { deckHistogram, type View } from './view.ts';
+
+export function scoreSetup(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
+  for (let i = 0; i < n; i++) sc[i] = setupValue(v, legal[i]!);
+}
+
+function setupValue(v: View, a: number): number {
+  const k = ((a - A_SETUP) / 6) | 0, s = (a - A_SETUP) % 6;
+  const c = v.aspirants[k]!;
+  const cat = v.cat, I = v.I;
+  const base = (I.worth[c]! + 1.2 * I.enterW[c]! + 0.5 * cat.abResource[c * NUM_TRIGGERS + TR_TAP]!) * 10;
+  const col = s % 3, front = s < 3;
+  const me = v.me;
+  let fit = 0;
+  const covered = v.occ[me * 6 + col] || v.occ[me * 6 + 3 + col];
+  if (!covered) fit += 6; // one character per column first: no Environment left open
+  else fit += 0.5;
+  if (front) fit += 0.5 * cat.kwFront[c]! + 0.25 * (cat.power[c]! + cat.kwDefense[c]!) + (cat.kwFlags[c]! & KW_COUNTER ? 0.5 : 0);
+  else fit += 0.5 * cat.kwBack[c]! + 0.35 * cat.support[c]! + (cat.kwFlags[c]! & KW_RANGED ? 0.5 : 0);
+  if (col === 1) fit += 0.1; // the centre touches both other columns
+  return base + fit;
+}
+
+/** Average worth of a card of our deck (a multiset: counted by card, never by position). */
+export function deckAverage(v: View, opening: boolean): number {
+  deckHistogram(v);
+  const hist = v.deckHist;
+  const size = v.cat.size;
+  const n = v.deckN;
+  let sum = 0;
+  for (let c = 0; c < size; c++) if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);
+  return n > 0 ? sum / n : 0;
+}
+
+/** A card's worth in an opening hand: cheap characters and playable cards up, costly ones down. */
+function openingValue(v: View, c: number): number {
+  const cat = v.cat;
+  let x = v.I.handW[c]!;
+  if (cat.type[c] === T_CHARACTER) {
+    if (cat.cost[c]! <= 1) x += 0.4;
+    if (cat.cost[c]! >= 4) x -= 0.5;
+    if (cat.grade[c] === G_LEGEND) x -= 0.6;
+  } else if (cat.cost[c]! >= 3) x -= 0.4;
+  return x;
+}
+
+/** Each mask of hand cards to put back: the sum of how much worse than the deck's average they are. */
+export function scoreMulligan(v: View, delta: Float64Array, legal: Int32Array, n: number, sc: Float64Array): void {
+  const avg = deckAverage(v, true);
+  const hn = v.handN;
+  for (let i = 0; i < hn; i++) delta[i] = avg - openingValue(v, v.hand[i]!) - v.P.mulligan;
+  for (let j = 0; j < n; j++) {
+    const mask = legal[j]! - A_MULLIGAN;
+    let s = 0;
+    for (let i = 0; i < hn; i++) if (mask & (1 << i)) s += delta[i]!;
+    sc[j] = s;
+  }
+}

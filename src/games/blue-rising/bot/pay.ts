@@ -1,0 +1,67 @@
+// Paying (D7): what each way to raise a resource costs us — a card discarded, a character
+// tapped (what it can no longer do), an Object sacrificed, the Environment — and the
+// Résistant extra (D22), paid when it costs no card.
+import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } from '../actions.ts';
+import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
+import { bestAttackValue } from './attack.ts';
+import { handValueNow } from './values.ts';
+import type { View } from './view.ts';
+
+export function scorePay(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
+  for (let i = 0; i < n; i++) sc[i] = -payCostOf(v, legal[i]!);
+}
+
+function payCostOf(v: View, a: number): number {
+  const cat = v.cat, me = v.me;
+  if (a < A_PAY_TAP) {
+    const c = v.hand[a - A_PAY_DISCARD]!;
+    // A card that makes more than one resource when played is worth more than the 1 a discard makes.
+    const gain = cat.type[c] === T_EVENT ? v.I.gain[c * NUM_TRIGGERS + TR_PLAY]! - cat.cost[c]! : 0;
+    return v.cardClock + 0.5 * handValueNow(v, c) + (gain > 1 ? 0.6 * (gain - 1) : 0);
+  }
+  if (a < A_PAY_SACRIFICE) {
+    const gs = me * 6 + (a - A_PAY_TAP);
+    return 0.05 + tapCost(v, gs);
+  }
+  if (a < A_PAY_ENV) {
+    const gs = me * 6 + (a - A_PAY_SACRIFICE);
+    const o = v.equip[gs]!;
+    return 0.05 + v.P.board * objBonus(v, o, gs) - 0.5 * v.P.resource * cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
+  }
+  return 0.02; // the Environment: nothing else to do with a resource Environment
+}
+
+/** Cost of tapping our character on gs (for an effect or resources): what it can no longer do. */
+export function tapCost(v: View, gs: number): number {
+  const P = v.P;
+  if (v.me === v.active) {
+    if (v.inMain && !v.attacked[gs] && v.canTap[gs]) {
+      return Math.max(0, bestAttackValue(v, gs % 6)) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
+    }
+    return 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
+  }
+  return 0.05 + 0.1 * v.support[gs]!;
+}
+
+/** The bonus of Object o on our character at gs, in power-point equivalents. */
+export function objBonus(v: View, o: number, gs: number): number {
+  const cat = v.cat;
+  const ch = v.card[gs]!;
+  const front = gs % 6 < 3;
+  const atkUse = cat.power[ch]! >= 3 || cat.grade[ch]! >= G_HERO ? 1 : 0.5;
+  const defUse = front || !v.occ[gs - 3] ? 1 : 0.35;
+  const fl = cat.objFlags[o]!;
+  let b = cat.objPower[o]! * (0.5 * atkUse + 0.5 * defUse) + (front ? cat.objFront[o]! : cat.objBack[o]!) * 0.7 +
+    cat.objAttack[o]! * 0.6 * atkUse + cat.objDefense[o]! * 0.6 * defUse + cat.objSupport[o]! * 0.35 + cat.objResistant[o]! * 0.3;
+  if (fl & KW_STEALTH) b += 0.7 * atkUse;
+  if (fl & KW_RANGED && !(cat.kwFlags[ch]! & KW_RANGED)) b += 0.6 * atkUse;
+  if (fl & KW_COUNTER && !(cat.kwFlags[ch]! & KW_COUNTER)) b += 1.2 * defUse;
+  if (fl & KW_RAGE && !(cat.kwFlags[ch]! & KW_RAGE)) b += 0.3;
+  return b;
+}
+
+/** D22: pay the extra when it costs no card (pool and resource effects), else skip. */
+export function scoreResist(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
+  const extra = v.resist[v.op * 6 + v.rsSlot]!;
+  for (let i = 0; i < n; i++) sc[i] = legal[i] === A_RESIST_PAY ? (extra <= v.pool + v.freeRes ? 1 : -1) : 0;
+}

@@ -1,0 +1,360 @@
+// What things are worth to the heuristic bot, from its view: a VP, a kill, a loss, a card in
+// hand, a resource to raise, a column's threat, and the numbers computed once per decision
+// (the deck clock, the pump in hand, the opponent's answers, the attack in progress).
+// Scores are in "card units" (1 ≈ the worth of an average card).
+import { isAdjacent } from '../board.ts';
+import {
+  G_HERO,
+  G_LEGEND,
+  G_SQUIRE,
+  KW_COUNTER,
+  NUM_TRIGGERS,
+  TR_ARTEFACT,
+  TR_PLAY,
+  TR_SACRIFICE,
+  TR_TAP,
+  T_CHARACTER,
+  T_EVENT,
+  T_OBJECT,
+  T_TRAP,
+  VP_BY_GRADE,
+} from '../catalogue/compile.ts';
+import { pWin } from './card-info.ts';
+import type { View } from './view.ts';
+
+export const EPS = 1e-9;
+
+export function aloneInColumn(v: View, gs: number): boolean {
+  const side = (gs / 6) | 0, s = gs % 6;
+  const other = side * 6 + (s < 3 ? s + 3 : s - 3);
+  return v.occ[other] === 0;
+}
+export function columnEmpty(v: View, side: number, c: number): boolean {
+  return v.occ[side * 6 + c] === 0 && v.occ[side * 6 + 3 + c] === 0;
+}
+export function envPower(v: View, side: number): number {
+  const env = v.envCard[side]!;
+  return env < 0 ? 0 : v.cat.power[env]!;
+}
+export function objWorthAt(v: View, gs: number): number {
+  const o = v.equip[gs]!;
+  return o < 0 ? 0 : v.I.objW[o]!;
+}
+/** Its power as Defender (role ROLE_DEFENDER) with the row of `front` instead of the slot's own row. */
+export function defPowerAt(v: View, gs: number, front: boolean): number {
+  const isFront = gs % 6 < 3;
+  let p = v.powDef[gs]!;
+  const rowNow = isFront ? v.rowFront[gs]! : v.rowBack[gs]!;
+  const rowNew = front ? v.rowFront[gs]! : v.rowBack[gs]!;
+  p += rowNew - rowNow;
+  return p;
+}
+/** Our column c's predicted Defender (R38: the front, else the back), or -1. */
+export function defenderOf(v: View, side: number, c: number): number {
+  const front = side * 6 + c, back = side * 6 + 3 + c;
+  return v.occ[front] ? front : v.occ[back] ? back : -1;
+}
+
+export function vpValue(v: View, player: number, n: number): number {
+  if (n <= 0) return 0;
+  let x = n * v.vpUnit;
+  if (v.vp[player]! + n >= v.vpToWin) x += v.P.winBonus;
+  return x;
+}
+/** 1 until turn 40, then down to 0 at turn 100: stalling is pointless near the turn cap. */
+export function lateFade(v: View): number {
+  return Math.max(0, Math.min(1, (100 - v.turn) / 60));
+}
+
+/** What a character threatens each turn: the chance its attack beats the weakest column of the other side. */
+export function offense(v: View, attackPower: number, side: number): number {
+  const weakest = side === v.me ? v.oppWeakest : v.myWeakest;
+  return v.P.offense * v.vpUnit * pWin(attackPower - weakest);
+}
+export function offenseAt(v: View, gs: number): number {
+  const m = v.memo.offense;
+  let x = m[gs]!;
+  if (x !== x) m[gs] = x = offense(v, v.powAtk[gs]!, (gs / 6) | 0);
+  return x;
+}
+/** Value of destroying the opposing character on gs, beyond the VP. */
+export function killValue(v: View, gs: number): number {
+  const m = v.memo.kill;
+  let x = m[gs]!;
+  if (x === x) return x;
+  const P = v.P;
+  const c = v.card[gs]!;
+  const g = v.cat.grade[c]!;
+  const k = g === G_LEGEND ? P.killLegend : g === G_HERO ? P.killHero : g === G_SQUIRE ? 0.3 * P.killAspirant : P.killAspirant;
+  m[gs] = x = P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + k + offenseAt(v, gs);
+  return x;
+}
+/** Value lost when our character on gs leaves play (beyond the VP). */
+export function lossValue(v: View, gs: number): number {
+  const m = v.memo.loss;
+  let x = m[gs]!;
+  if (x === x) return x;
+  const P = v.P;
+  const c = v.card[gs]!;
+  m[gs] = x = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs)) +
+    (aloneInColumn(v, gs) ? 0.5 * P.cover : 0);
+  return x;
+}
+/** The cost of our attacker returning to hand after scoring (R41). */
+export function recoveryCost(v: View, gs: number): number {
+  const m = v.memo.recovery;
+  let x = m[gs]!;
+  if (x === x) return x;
+  const c = v.card[gs]!;
+  m[gs] = x = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
+    0.5 * v.I.enterW[c]!;
+  return x;
+}
+
+/** Power the tap effect of the character on gs could add to its side's fighter on fgs. */
+function tapBoostOf(v: View, gs: number, fgs: number): number {
+  const I = v.I;
+  const c = v.card[gs]!;
+  let b = I.tpAny[c]! + I.tpDebuff[c]!;
+  if (gs === fgs) b += I.tpSelf[c]!;
+  else if (fgs >= 0 && isAdjacent(gs, fgs)) b += I.tpAdj[c]!;
+  return b;
+}
+function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
+  const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
+  let taps = 0, bestSwitch = 0;
+  for (let gs = side * 6; gs < side * 6 + 6; gs++) {
+    if (gs === excl || !v.seen[gs] || !v.canTap[gs]) continue;
+    const t = tapBoostOf(v, gs, fgs);
+    taps += t;
+    if (canSupport && fgs >= 0 && (gs === fgs || isAdjacent(gs, fgs))) {
+      const sw = v.support[gs]! - t;
+      if (sw > bestSwitch) bestSwitch = sw;
+    }
+  }
+  return taps + bestSwitch;
+}
+/**
+ * What side's untapped characters (but excl) could still add to its fighter on fgs: each
+ * one either supports or uses its tap effect, and one Support at most per attack (R35).
+ */
+export function sideBoost(v: View, side: number, fgs: number, excl: number): number {
+  if (fgs < 0 || ((fgs / 6) | 0) !== side || (excl !== -1 && excl !== fgs)) return sideBoostNow(v, side, fgs, excl);
+  const k = 2 * fgs + (excl === fgs ? 1 : 0);
+  const m = v.memo.boost;
+  let x = m[k]!;
+  if (x !== x) m[k] = x = sideBoostNow(v, side, fgs, excl);
+  return x;
+}
+
+/** The lowest defence among side's three columns (R38: the front Defender, else the back, else the Environment). */
+function weakestColumn(v: View, side: number): number {
+  let lo = Infinity;
+  for (let c = 0; c < 3; c++) {
+    const dgs = defenderOf(v, side, c);
+    const d = dgs < 0 ? envPower(v, side) : v.seen[dgs] ? v.powDef[dgs]! : 2;
+    if (d < lo) lo = d;
+  }
+  return lo;
+}
+
+/** What a card in our hand is worth now. */
+export function handValueNow(v: View, c: number): number {
+  const cat = v.cat;
+  let x = v.I.handW[c]!;
+  const t = cat.type[c]!;
+  if (t === T_CHARACTER) {
+    if (cat.grade[c] === G_LEGEND && v.vp[v.op]! < 1) x -= 0.6; // R26: not yet
+    let chars = 0;
+    for (let gs = v.me * 6; gs < v.me * 6 + 6; gs++) {
+      if (!v.occ[gs]) continue;
+      chars++;
+      if (v.card[gs] === c) x -= 0.6; // R25 / D8: only replaces itself
+    }
+    if (chars === 6) x -= 0.3;
+  } else if (t === T_TRAP) {
+    let set = 0;
+    for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) set++;
+    if (set === 3) x -= 0.3;
+  }
+  return x;
+}
+
+/** What raising `need` more resources costs us (pool first, then free effects, then discards). */
+export function payCost(v: View, need: number): number {
+  let rem = need - v.pool;
+  if (rem <= 0) return 0;
+  const free = Math.min(rem, v.freeRes);
+  rem -= free;
+  return 0.15 * free + rem * v.discardUnit;
+}
+
+/** How much the opponent wants to hit our column c next turn, and what we would lose. */
+export function columnThreat(v: View, c: number): number {
+  const dgs = defenderOf(v, v.me, c);
+  if (dgs < 0) return v.myEnvPow < v.oppMaxAtk ? 1.3 : 0.6;
+  const dp = v.powDef[dgs]!;
+  const pl = pWin(v.oppMaxAtk - dp);
+  const stake = VP_BY_GRADE[v.grade[dgs]!]! + 0.4;
+  return 0.3 + pl * stake;
+}
+/** Value of covering our empty column c. */
+export function coverValue(v: View, c: number): number {
+  return v.P.cover * (v.myEnvPow < v.oppMaxAtk ? 1 : 0.4) * (columnEmpty(v, v.me, c) ? 1 : 0);
+}
+/** A target's global slot from its action-relative index (0–5 ours, 6–11 theirs). */
+export function relGs(v: View, t: number): number {
+  return t < 6 ? v.me * 6 + t : v.op * 6 + (t - 6);
+}
+
+/** The price of spending a card now (v.cardClock). */
+export function deckClock(v: View): void {
+  const P = v.P, me = v.me, op = v.op;
+  // The deck clock: every card used is drawn again at the end of our turn (R18); the draw
+  // that finds the deck empty gives the opponent a VP (R42).
+  const deckN = v.deckN;
+  const slack = me === v.active ? 0 : 2;
+  const draws = Math.max(0, 5 - v.handN) + slack;
+  let penalty = 0;
+  if (draws + 1 > deckN && draws <= deckN) {
+    // Postponing the reshuffle is worth a lot when that VP would end the game, less when the
+    // deck is already empty (it only delays what any card will cause), and nothing once the
+    // game drags on towards the turn cap (D5: a draw is no win).
+    penalty = P.exhaust * vpValue(v, op, 1) * (deckN === 0 ? 0.35 : 1) * lateFade(v);
+  }
+  // A card spent in the opponent's turn is also missing from our own next turn (the hand
+  // refills only at the end of our turn, R18).
+  v.cardClock = P.card + penalty + (me === v.active ? 0 : 0.7 * P.resource);
+}
+
+/** The numbers every scorer past the opening reads: resources, the deck clock, the opponent's answers. */
+export function computeBase(v: View, oppArtCard: number): void {
+  const P = v.P, cat = v.cat, I = v.I;
+  const me = v.me, op = v.op;
+  v.oppEnvPow = envPower(v, op);
+  v.myEnvPow = envPower(v, me);
+  v.oppWeakest = weakestColumn(v, op);
+  v.myWeakest = weakestColumn(v, me);
+
+  // Resources we could raise without discarding (D7, D11).
+  let free = 0;
+  for (let gs = me * 6; gs < me * 6 + 6; gs++) {
+    if (!v.occ[gs]) continue;
+    if (v.canTap[gs]) free += cat.abResource[v.card[gs]! * NUM_TRIGGERS + TR_TAP]!;
+    const o = v.equip[gs]!;
+    if (o >= 0) free += cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
+  }
+  const env = v.envCard[me]!;
+  if (v.inMain && env >= 0 && !v.myEnvTapped) free += cat.abResource[env * NUM_TRIGGERS + TR_TAP]!;
+  v.freeRes = free;
+
+  deckClock(v);
+  let minHand = Infinity;
+  for (let i = 0; i < v.handN; i++) {
+    const x = handValueNow(v, v.hand[i]!);
+    if (x < minHand) minHand = x;
+  }
+  if (minHand === Infinity) minHand = 0;
+  v.discardUnit = v.cardClock + 0.5 * Math.max(0, minHand);
+
+  // Can the opponent pay for a Trap (pool, hand, visible resource effects)?
+  let oppRes = v.oppPool + v.oppHandN;
+  let oppMax = 0;
+  for (let gs = op * 6; gs < op * 6 + 6; gs++) {
+    if (!v.seen[gs]) continue;
+    if (v.canTap[gs]) oppRes += cat.abResource[v.card[gs]! * NUM_TRIGGERS + TR_TAP]!;
+    const o = v.equip[gs]!;
+    if (o >= 0) oppRes += cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
+    const pw = v.powAtk[gs]!;
+    if (pw > oppMax) oppMax = pw;
+  }
+  v.oppCanPay = oppRes >= 1;
+  let artPump = 0;
+  if (oppArtCard >= 0) {
+    const art = oppArtCard * NUM_TRIGGERS + TR_ARTEFACT;
+    artPump = I.ownPump[art]! + I.debuff[art]!;
+  }
+  v.oppArtPump = artPump;
+  v.oppMaxAtk = oppMax + 1; // plus a likely Support
+
+  // Our best pump in hand for a fight (the attacker plays Events, R34), and what we want to pay for.
+  let pump = 0, demand = 0;
+  const canRaise = v.pool + v.freeRes + v.handN - 1;
+  for (let i = 0; i < v.handN; i++) {
+    const c = v.hand[i]!;
+    const t = cat.type[c]!;
+    const cost = cat.cost[c]!;
+    if (t === T_EVENT) {
+      const s = c * NUM_TRIGGERS + TR_PLAY;
+      const pp = I.ownPump[s]! + I.debuff[s]!;
+      if (pp > pump && cost <= canRaise) pump = pp;
+    } else if ((t === T_CHARACTER || t === T_OBJECT) && cost > 0) {
+      if (t === T_CHARACTER && cat.grade[c] === G_LEGEND && v.vp[op]! < 1) continue;
+      demand += cost;
+    }
+  }
+  v.myPump = pump * P.pumpUse;
+  v.demand = Math.max(0, Math.min(4, demand - v.pool));
+
+  // Ready attackers that could hit an emptied column behind a kill.
+  let fu = 0;
+  if (me === v.active) {
+    for (let gs = me * 6; gs < me * 6 + 6; gs++) {
+      if (v.occ[gs] && v.ready[gs] && v.powAtk[gs]! > v.oppEnvPow) fu++;
+    }
+  }
+  v.followUp = fu;
+}
+
+/**
+ * The attack in progress: who fights (ags, the ranged target rgs, the engine's Defender
+ * dgsEng; defKind 1 a character, 2 the Environment, 0 not fixed yet), the totals, and my
+ * value when the Attacker wins and when a Contre-Attaque Defender wins.
+ */
+export function setupFight(v: View, ags: number, rgs: number, dgsEng: number, defKind: number, step: number): void {
+  const f = v.f;
+  f.in = true;
+  const a = v.active, d = 1 - a;
+  f.agsFight = ags;
+  const ranged = v.atkRanged;
+  let col = v.atkColumn;
+  if (ranged >= 0 && rgs >= 0) col = rgs % 3;
+  f.trapCol = col;
+  f.step = step;
+  if (defKind === 1) {
+    f.dgs = f.dgsEng = dgsEng;
+    f.envEng = f.envPred = false;
+  } else if (defKind === 2) {
+    f.dgs = f.dgsEng = -1;
+    f.envEng = f.envPred = true;
+  } else {
+    f.dgsEng = -1;
+    f.envEng = false;
+    if (ranged >= 0) f.dgs = rgs;
+    else f.dgs = defenderOf(v, d, v.atkColumn);
+    f.envPred = f.dgs < 0 && ranged < 0;
+  }
+  f.atk = ags >= 0 ? v.powAtk[ags]! + v.supportGiven[a]! : 0;
+  if (f.dgs >= 0) f.def = v.powDef[f.dgs]! + v.supportGiven[d]!;
+  else f.def = envPower(v, d) + v.envTpow[d]! + v.supportGiven[d]!;
+  f.ca = f.dgs >= 0 && (v.flags[f.dgs]! & KW_COUNTER) !== 0;
+  const meAtk = v.me === a;
+  if (ags < 0) {
+    f.vA = f.vD = 0;
+    return;
+  }
+  if (f.dgs >= 0) {
+    const vp = VP_BY_GRADE[v.grade[f.dgs]!]!;
+    f.vA = meAtk ? vpValue(v, a, vp) + killValue(v, f.dgs) - (vp > 0 ? recoveryCost(v, ags) : 0)
+      : -(vpValue(v, a, vp) + lossValue(v, f.dgs));
+  } else {
+    f.vA = meAtk ? vpValue(v, a, 1) - recoveryCost(v, ags) : -vpValue(v, a, 1);
+  }
+  const vpa = VP_BY_GRADE[v.grade[ags]!]!;
+  f.vD = meAtk ? -(vpValue(v, d, vpa) + lossValue(v, ags)) : vpValue(v, d, vpa) + killValue(v, ags);
+}
+
+/** My value of the fight's end at margin m (attacker minus defender), with Contre-Attaque or not. */
+export function outcome(v: View, m: number, ca: boolean): number {
+  return m > 0 ? v.f.vA : ca ? v.f.vD : 0;
+}

@@ -1,0 +1,370 @@
+// What the heuristic bot's seat may know, read from the state once per decision into flat
+// arrays and numbers: its own hand and deck (as a multiset, never its order), both boards
+// (never an opponent's face-down setup Aspirant: `seen` is 0 and its card -1), VP, pools,
+// the attack context, the opponent's hand and deck SIZES, and only the presence of the
+// opponent's face-down Traps. The scorers read this view, never the state; the state itself
+// is kept only for the engine's own estimate of a Résistant extra (`resistExtraOf`).
+//
+// The view also carries the memos of one decision (a kill's value, an attack's value…):
+// values that are pure functions of the view, computed at most once and then read again.
+import { slotOf } from '../board.ts';
+import { KW_RAGE, type Catalogue } from '../catalogue/compile.ts';
+import { resistExtra } from '../effects.ts';
+import {
+  ART_REVEALED,
+  DEF_CHAR,
+  DEF_ENV,
+  O_ACTIVE,
+  O_ART,
+  O_ART_STATE,
+  O_ATK_COLUMN,
+  O_ATK_INST,
+  O_ATK_RANGED,
+  O_ATTACKED,
+  O_CURRENT,
+  O_DECK,
+  O_DECK_N,
+  O_DEF_INST,
+  O_DEF_KIND,
+  O_ENTERED,
+  O_ENV,
+  O_ENV_TAPPED,
+  O_ENV_TPOW,
+  O_EQUIP,
+  O_FACEDOWN,
+  O_HAND,
+  O_HAND_N,
+  O_IN_ATTACK,
+  O_OCC,
+  O_PEND_RETURN,
+  O_PHASE,
+  O_POOL,
+  O_RS_SLOT,
+  O_STEP,
+  O_SUPPORT,
+  O_SUPPORTER,
+  O_TAPPED,
+  O_TATK,
+  O_TBACK,
+  O_TDEF,
+  O_TFRONT,
+  O_TKW,
+  O_TPOW,
+  O_TRES,
+  O_TRAP,
+  O_TURN,
+  O_VP,
+  PH_EOT_DISCARD,
+  PH_EOT_DOWN,
+  PH_MAIN,
+  PH_MULLIGAN,
+  PH_PAY,
+  PH_REACTION,
+  PH_SETUP,
+  PH_WINDOW,
+  ZONE_CAP,
+  type BRState,
+} from '../state.ts';
+import { cardInfo, type CardInfo } from './card-info.ts';
+import type { HeuristicProfile } from './profiles.ts';
+import { computeBase, deckClock, setupFight } from './values.ts';
+
+/** The attack in progress, as the seat sees it (phases 2a and the windows only). */
+export interface Fight {
+  /** In an attack's reaction or window phase (the fight scorers apply). */
+  in: boolean;
+  agsFight: number; // attacker's global slot
+  dgs: number; // defender's global slot, predicted before step 3a
+  dgsEng: number; // defender's slot as the engine names it ("the Defender")
+  envEng: boolean; // the Environment is the Defender (engine)
+  envPred: boolean; // the Environment is (predicted to be) the Defender
+  atk: number;
+  def: number;
+  ca: boolean;
+  vA: number; // my value when the Attacker wins
+  vD: number; // my value when the Defender wins with Contre-Attaque
+  trapCol: number;
+  step: number;
+}
+
+/** Memos of one decision: NaN until computed. */
+export interface Memo {
+  kill: Float64Array; // [12] killValue
+  loss: Float64Array; // [12] lossValue
+  offense: Float64Array; // [12] offenseAt
+  recovery: Float64Array; // [12] recoveryCost
+  boost: Float64Array; // [24] sideBoost(side of fgs, fgs, excl) for excl = -1 (even) or fgs (odd)
+  bestAtk: Float64Array; // [6] bestAttackValue
+  attack: Float64Array; // [6 * 9] attackValue
+  emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
+  enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
+  /** The buffer the memos above are parts of, reset from `blank` at each decision. */
+  all: Float64Array;
+  blank: Float64Array;
+}
+
+export interface View {
+  st: BRState;
+  cat: Catalogue;
+  I: CardInfo;
+  P: HeuristicProfile;
+  me: number;
+  op: number;
+  active: number;
+  phase: number;
+  turn: number;
+  vpToWin: number;
+  vpUnit: number;
+  vp: Int32Array; // [2]
+  pool: number;
+  oppPool: number;
+  handN: number;
+  oppHandN: number;
+  deckN: number;
+  /** Our setup Aspirants' cards (R11). */
+  aspirants: Int16Array;
+  /** Our hand's cards, [0, handN). */
+  hand: Int32Array;
+  /** Our deck as a multiset: count per card (filled on demand, see `deckHistogram`). */
+  deckHist: Int32Array;
+  // ---- per global slot (0–5 seat 0, 6–11 seat 1) ----
+  occ: Uint8Array; // a character is there (public, even face down)
+  seen: Uint8Array; // there and we may look at it
+  inst: Int32Array; // its instance (for the engine's Résistant estimate only), or -1
+  card: Int32Array; // its card if seen, else -1
+  grade: Int32Array;
+  equip: Int32Array; // its Object's card, or -1
+  tapped: Uint8Array;
+  attacked: Uint8Array;
+  enteredNow: Uint8Array; // entered play this turn
+  canTap: Uint8Array;
+  ready: Uint8Array; // canTap and has not attacked
+  flags: Int32Array; // keywordFlags
+  support: Int32Array; // supportValue
+  resist: Int32Array; // resistance
+  powAtk: Int32Array; // charPower as Attacker
+  powDef: Int32Array; // charPower as Defender
+  rowFront: Int32Array; // the Avant bonus it would have in the front row
+  rowBack: Int32Array; // the Arrière bonus it would have in the back row
+  // ---- Traps, Environments, Artefacts, the attack ----
+  myTrap: Int32Array; // [3] our Trap's card per column, or -1
+  oppTrap: Uint8Array; // [3] a face-down opposing Trap is there
+  envCard: Int32Array; // [2] or -1
+  myEnvTapped: boolean;
+  envTpow: Int32Array; // [2]
+  myArt: number; // our Artefact's card, or -1
+  inAttack: boolean;
+  supporter: Int32Array; // [2] O_SUPPORTER
+  supportGiven: Int32Array; // [2] O_SUPPORT
+  atkColumn: number;
+  atkRanged: number; // the ranged target's instance, or -1
+  rsSlot: number;
+  // ---- derived, per decision ----
+  freeRes: number;
+  inMain: boolean;
+  cardClock: number;
+  discardUnit: number;
+  demand: number;
+  oppCanPay: boolean;
+  oppMaxAtk: number;
+  myPump: number;
+  oppArtPump: number; // what the opponent's revealed Artefact adds to its fighter
+  followUp: number;
+  oppEnvPow: number;
+  myEnvPow: number;
+  oppWeakest: number; // the weakest opposing column's defence (its Defender, else the Environment)
+  myWeakest: number;
+  f: Fight;
+  memo: Memo;
+}
+
+export function allocView(P: HeuristicProfile): View {
+  const i32 = (n: number) => new Int32Array(n);
+  const u8 = (n: number) => new Uint8Array(n);
+  return {
+    st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
+    me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: i32(2), pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
+    aspirants: new Int16Array(0), hand: i32(ZONE_CAP), deckHist: i32(0),
+    occ: u8(12), seen: u8(12), inst: i32(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
+    enteredNow: u8(12), canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
+    powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
+    myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), myEnvTapped: false, envTpow: i32(2), myArt: -1, inAttack: false,
+    supporter: i32(2), supportGiven: i32(2), atkColumn: 0, atkRanged: -1, rsSlot: 0,
+    freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
+    oppArtPump: 0, followUp: 0, oppEnvPow: 0, myEnvPow: 0, oppWeakest: 0, myWeakest: 0,
+    f: { in: false, agsFight: -1, dgs: -1, dgsEng: -1, envEng: false, envPred: false, atk: 0, def: 0, ca: false, vA: 0, vD: 0, trapCol: 0, step: 0 },
+    memo: allocMemo(),
+  };
+}
+
+function allocMemo(): Memo {
+  const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18 + ZONE_CAP);
+  let at = 0;
+  const part = (n: number) => all.subarray(at, (at += n));
+  return {
+    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18), enter: part(ZONE_CAP),
+    all, blank: new Float64Array(all.length).fill(NaN),
+  };
+}
+
+/** Reads what the seat to move may know from `st` into `v` (in place: nothing allocated). */
+export function buildView(v: View, st: BRState): void {
+  v.st = st;
+  const w = st.w;
+  const ctx = st.ctx;
+  if (v.cat !== ctx.cat) {
+    v.cat = ctx.cat;
+    v.I = cardInfo(ctx.cat);
+    if (v.deckHist.length < ctx.cat.size) v.deckHist = new Int32Array(ctx.cat.size);
+  }
+  const cat = v.cat, cardOf = ctx.cardOf;
+  const me = (v.me = w[O_CURRENT]!);
+  const op = (v.op = 1 - me);
+  v.active = w[O_ACTIVE]!;
+  v.phase = w[O_PHASE]!;
+  v.turn = w[O_TURN]!;
+  v.vpToWin = ctx.options.vpToWin;
+  v.vpUnit = (v.P.vp * 5) / v.vpToWin;
+  v.vp[0] = w[O_VP]!;
+  v.vp[1] = w[O_VP + 1]!;
+  v.pool = w[O_POOL + me]!;
+  v.oppPool = w[O_POOL + op]!;
+  v.handN = w[O_HAND_N + me]!;
+  v.oppHandN = w[O_HAND_N + op]!;
+  v.deckN = w[O_DECK_N + me]!;
+  v.aspirants = ctx.aspirants[me]!;
+  for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[w[O_HAND + me * ZONE_CAP + i]!]!;
+  v.f.in = false;
+  const phase = v.phase;
+  if (phase === PH_SETUP || phase === PH_MULLIGAN || phase === PH_EOT_DISCARD || phase === PH_EOT_DOWN) {
+    // The opening and the end of turn read only who stands where, our Traps and the deck clock.
+    lightView(v, st);
+    return;
+  }
+  const m = v.memo;
+  m.all.set(m.blank);
+  // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
+  // resistance give, read in one pass (the bot reads them many times per decision).
+  const turn = v.turn;
+  const occA = v.occ, seenA = v.seen, instA = v.inst, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
+  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
+  const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
+  for (let gs = 0; gs < 12; gs++) {
+    const inst = w[O_OCC + gs]!;
+    const occ = inst >= 0;
+    occA[gs] = occ ? 1 : 0;
+    instA[gs] = inst;
+    if (!occ || (w[O_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
+      seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
+      cardA[gs] = equipA[gs] = -1;
+      gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
+      continue;
+    }
+    seenA[gs] = 1;
+    const tapped = w[O_TAPPED + gs] !== 0;
+    const attacked = w[O_ATTACKED + gs] !== 0;
+    const enteredNow = w[O_ENTERED + gs] === turn;
+    tappedA[gs] = tapped ? 1 : 0;
+    attackedA[gs] = attacked ? 1 : 0;
+    enteredA[gs] = enteredNow ? 1 : 0;
+    const c = cardOf[inst]!;
+    const o = w[O_EQUIP + gs]!;
+    cardA[gs] = c;
+    gradeA[gs] = cat.grade[c]!;
+    let flags = cat.kwFlags[c]! | w[O_TKW + gs]!;
+    let support = cat.support[c]!, resist = cat.kwResistant[c]! + w[O_TRES + gs]!;
+    let rowFront = cat.kwFront[c]! + w[O_TFRONT + gs]!, rowBack = cat.kwBack[c]! + w[O_TBACK + gs]!;
+    let atk = cat.kwAttack[c]! + w[O_TATK + gs]!, def = cat.kwDefense[c]! + w[O_TDEF + gs]!;
+    let base = cat.power[c]! + w[O_TPOW + gs]!;
+    if (o >= 0) {
+      const oc = cardOf[o]!;
+      equipA[gs] = oc;
+      flags |= cat.objFlags[oc]!;
+      support += cat.objSupport[oc]!;
+      resist += cat.objResistant[oc]!;
+      rowFront += cat.objFront[oc]!;
+      rowBack += cat.objBack[oc]!;
+      atk += cat.objAttack[oc]!;
+      def += cat.objDefense[oc]!;
+      base += cat.objPower[oc]!;
+    } else equipA[gs] = -1;
+    flagsA[gs] = flags;
+    const ct = !tapped && (!enteredNow || (flags & KW_RAGE) !== 0);
+    canTapA[gs] = ct ? 1 : 0;
+    readyA[gs] = ct && !attacked ? 1 : 0;
+    supportA[gs] = support;
+    resistA[gs] = resist;
+    frontA[gs] = rowFront;
+    backA[gs] = rowBack;
+    base += gs % 6 < 3 ? rowFront : rowBack;
+    atkA[gs] = base + atk;
+    defA[gs] = base + def;
+  }
+  for (let c = 0; c < 3; c++) {
+    const mine = w[O_TRAP + me * 3 + c]!;
+    v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
+    v.oppTrap[c] = w[O_TRAP + op * 3 + c]! >= 0 ? 1 : 0;
+  }
+  for (let p = 0; p < 2; p++) {
+    const env = w[O_ENV + p]!;
+    v.envCard[p] = env < 0 ? -1 : cardOf[env]!;
+    v.envTpow[p] = w[O_ENV_TPOW + p]!;
+    v.supporter[p] = w[O_SUPPORTER + p]!;
+    v.supportGiven[p] = w[O_SUPPORT + p]!;
+  }
+  v.myEnvTapped = w[O_ENV_TAPPED + me] !== 0;
+  const art = w[O_ART + me]!;
+  v.myArt = art < 0 ? -1 : cardOf[art]!;
+  v.inAttack = w[O_IN_ATTACK] !== 0;
+  v.atkColumn = w[O_ATK_COLUMN]!;
+  v.atkRanged = w[O_ATK_RANGED]!;
+  v.rsSlot = w[O_RS_SLOT]!;
+  if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
+  v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && w[O_PEND_RETURN] === PH_MAIN);
+  let oppArtCard = -1;
+  if (w[O_ART_STATE + op] === ART_REVEALED) oppArtCard = cardOf[w[O_ART + op]!]!;
+  computeBase(v, oppArtCard);
+  if (v.phase === PH_REACTION || v.phase === PH_WINDOW) {
+    const atk = w[O_ATK_INST]!;
+    const ranged = w[O_ATK_RANGED]!;
+    const kind = w[O_DEF_KIND]!;
+    setupFight(v, atk >= 0 ? slotOf(st, atk) : -1, ranged >= 0 ? slotOf(st, ranged) : -1, kind === DEF_CHAR ? slotOf(st, w[O_DEF_INST]!) : -1,
+      kind === DEF_CHAR ? 1 : kind === DEF_ENV ? 2 : 0, w[O_STEP]!);
+  }
+}
+
+/** The view the opening and the end-of-turn scorers read: the board's cards, our Traps, the deck clock. */
+function lightView(v: View, st: BRState): void {
+  const w = st.w, cardOf = st.ctx.cardOf, me = v.me;
+  if (v.phase === PH_MULLIGAN) return; // the hand and the deck only
+  if (v.phase === PH_SETUP) {
+    for (let gs = me * 6; gs < me * 6 + 6; gs++) v.occ[gs] = w[O_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
+    return;
+  }
+  for (let gs = 0; gs < 12; gs++) {
+    const inst = w[O_OCC + gs]!;
+    const seen = inst >= 0 && (w[O_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
+    v.occ[gs] = inst >= 0 ? 1 : 0;
+    v.seen[gs] = seen ? 1 : 0;
+    v.card[gs] = seen ? cardOf[inst]! : -1;
+  }
+  for (let c = 0; c < 3; c++) {
+    const mine = w[O_TRAP + me * 3 + c]!;
+    v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
+  }
+  deckClock(v);
+}
+
+/** Our deck as counts per card (a multiset: never its order), into v.deckHist. */
+export function deckHistogram(v: View): void {
+  const st = v.st, w = st.w, cardOf = st.ctx.cardOf;
+  const hist = v.deckHist;
+  hist.fill(0, 0, v.cat.size);
+  const base = O_DECK + v.me * ZONE_CAP;
+  for (let i = 0; i < v.deckN; i++) hist[cardOf[w[base + i]!]!]!++;
+}
+
+/** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
+export function resistExtraOf(v: View, card: number, trig: number, srcGs: number, chosenGs: number): number {
+  return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? v.inst[srcGs]! : -1, chosenGs >= 0 ? v.inst[chosenGs]! : -1);
+}
