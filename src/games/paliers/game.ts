@@ -242,7 +242,7 @@ export function describeAction(st: PalState, action: number): string {
     if (ph === PH_ATTACK) return 'Done declaring attackers';
     if (ph === PH_BLOCK) return `No block for ${cardName(st, w[O_BLK_CUR]!)}`;
     if (ph === PH_MULLIGAN) return 'Done setting aside';
-    return `Pass (phase ${STAGE_PHASE[w[O_STAGE]!] ?? 0})`;
+    return `Pass (phase ${STAGE_PHASE[w[O_STAGE]! - 1] ?? 0})`; // a window belongs to the phase before the stage it leads to
   }
   if (ovl === OV_TARGET && action >= A_TARGET && action < A_DESTROY) {
     const g = action - A_TARGET;
