@@ -16,10 +16,10 @@ import { checkDeterminism, checkRandomGames, gameSeedOf } from '../../core/confo
 
 const DIR = resolve(import.meta.dirname, '../../../decks/paliers');
 const GAMES = Number(process.env.PAL_GAMES ?? 2000);
-// Cost knobs (2-core machine): a lockstep clone replay every 97 steps, determinize and
-// observe every 5th step; the other contract checks and the invariants at every step.
-const CLONE_EVERY = 97;
-const DETERMINIZE_EVERY = 5;
+// Cost knobs (2-core machine): a lockstep clone replay every 151 steps, determinize and
+// observe every 7th step; the other contract checks and the invariants at every step.
+const CLONE_EVERY = 151;
+const DETERMINIZE_EVERY = 7;
 
 const decks = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.deck')).sort();
 function pairs(): [string, string][] {
