@@ -1,6 +1,7 @@
 // The heuristic bot against uniform random play: at least 90% wins over 400 seeded games,
 // both profiles, every deck, both seats.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SeededRng, mixSeed } from '../../../src/core/rng.ts';
@@ -47,7 +48,11 @@ describe('PalBot against random', () => {
     expect(r.byProfile.control! / 200).toBeGreaterThanOrEqual(0.85);
   });
   it('a profile missing a verb weight is refused, naming it', () => {
-    expect(() => loadProfile('missing', resolve(import.meta.dirname, 'no-such-dir'))).toThrow();
-    expect(ProfileError.name).toBe('ProfileError');
+    const dir = mkdtempSync(join(tmpdir(), 'palbot-'));
+    const p = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../src/games/paliers/bot/profiles/aggro.json'), 'utf8'));
+    delete p.verbs.draw;
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(p));
+    expect(() => loadProfile('bad', dir)).toThrow(ProfileError);
+    expect(() => loadProfile('bad', dir)).toThrow(/bad.json: verbs.draw: expected a number/);
   });
 });
