@@ -1037,8 +1037,9 @@ export function legal(st: PalState, out: Int32Array): number {
         if (z !== Z_CHAR && z !== Z_PLACE) continue;
         for (let k = 0; k < K; k++) if (canUse(st, p, g, k)) out[n++] = A_USE + i * K + k;
       }
-      for (let i = 0; i < INST; i++) if (canSacrifice(st, p, p * INST + i)) out[n++] = A_SACRIFICE + i;
-      for (let i = 0; i < INST; i++) if (canFreeze(st, p, q * INST + i)) out[n++] = A_FREEZE + i;
+      // The threshold checks are hoisted: most windows have neither Violet (3) nor Blue (3).
+      if (colCount(w, p, C_VIOLET) >= 3) for (let i = 0; i < INST; i++) if (canSacrifice(st, p, p * INST + i)) out[n++] = A_SACRIFICE + i;
+      if (colCount(w, p, C_BLUE) >= 3 && w[O_FREEZE_TURN + p] !== w[O_TURN]) for (let i = 0; i < INST; i++) if (canFreeze(st, p, q * INST + i)) out[n++] = A_FREEZE + i;
       return n;
     }
     case PH_ATTACK:

@@ -4,7 +4,7 @@
 // replay it with replayRandomGame(palMatchFromFiles(a, b), gameSeed, botSeed).
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { palMatchFromFiles, type PalState } from '../../../src/games/paliers/index.ts';
 import { capOf, totalLevel } from '../../../src/games/paliers/rules.ts';
 import {
@@ -17,9 +17,9 @@ import { checkDeterminism, checkRandomGames, gameSeedOf } from '../../core/confo
 const DIR = resolve(import.meta.dirname, '../../../decks/paliers');
 const GAMES = Number(process.env.PAL_GAMES ?? 2000);
 // Cost knobs (2-core machine): a lockstep clone replay every 151 steps, determinize and
-// observe every 7th step; the other contract checks and the invariants at every step.
+// observe every 9th step; the other contract checks and the invariants at every step.
 const CLONE_EVERY = 151;
-const DETERMINIZE_EVERY = 7;
+const DETERMINIZE_EVERY = 9;
 
 const decks = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.deck')).sort();
 function pairs(): [string, string][] {
@@ -93,45 +93,55 @@ export function palTerminal(st: PalState): string | null {
 }
 
 interface Run { failures: string[]; games: number; steps: number; turns: number; wins: number; draws: number }
+const newRun = (): Run => ({ failures: [], games: 0, steps: 0, turns: 0, wins: 0, draws: 0 });
 
-function run(games: number, seed: number, turnCap?: number): Run {
-  const ps = pairs();
-  const per = Math.ceil(games / ps.length);
-  const r: Run = { failures: [], games: 0, steps: 0, turns: 0, wins: 0, draws: 0 };
-  ps.forEach(([a, b], k) => {
-    const game = palMatchFromFiles(join(DIR, a), join(DIR, b), turnCap ? { turnCap } : {});
-    const fails = checkRandomGames(game, {
-      games: per,
-      seed: seed * 1000 + k,
-      cloneCheckEvery: CLONE_EVERY,
-      determinizeEvery: DETERMINIZE_EVERY,
-      observeEvery: DETERMINIZE_EVERY,
-      actionStringEvery: 101,
-      maxFailures: 20,
-      invariants: palInvariants,
-      onTerminal: palTerminal,
-      onGameEnd: (st, steps) => {
-        r.games++;
-        r.steps += steps;
-        r.turns += st.w[O_TURN]!;
-        if (st.w[O_WINNER]! >= 0) r.wins++;
-        else r.draws++;
-      },
-    });
-    for (const f of fails) r.failures.push(`${a} vs ${b}: ${f}`);
+/** Plays `games` checked random games of one ordered deck pair into `r`. */
+function runPair(r: Run, a: string, b: string, games: number, seed: number, turnCap?: number): void {
+  const game = palMatchFromFiles(join(DIR, a), join(DIR, b), turnCap ? { turnCap } : {});
+  const fails = checkRandomGames(game, {
+    games,
+    seed,
+    cloneCheckEvery: CLONE_EVERY,
+    determinizeEvery: DETERMINIZE_EVERY,
+    observeEvery: DETERMINIZE_EVERY,
+    actionStringEvery: 101,
+    maxFailures: 20,
+    invariants: palInvariants,
+    onTerminal: palTerminal,
+    onGameEnd: (st, steps) => {
+      r.games++;
+      r.steps += steps;
+      r.turns += st.w[O_TURN]!;
+      if (st.w[O_WINNER]! >= 0) r.wins++;
+      else r.draws++;
+    },
   });
+  for (const f of fails) r.failures.push(`${a} vs ${b}: ${f}`);
+}
+function run(games: number, seed: number, turnCap?: number): Run {
+  const r = newRun();
+  const ps = pairs();
+  ps.forEach(([a, b], k) => runPair(r, a, b, Math.ceil(games / ps.length), seed * 1000 + k, turnCap));
   return r;
 }
 
 const only = (r: Run, ...tags: string[]) => r.failures.filter((f) => tags.some((t) => f.includes(`[${t}]`)));
 const none = (l: string[]) => expect(l, l.slice(0, 8).join('\n')).toEqual([]);
 
+// One test per ordered deck pair (each well inside the suite's timeout on a loaded machine),
+// then the totals and the failures sorted by kind.
 describe('Paliers: random-play conformance over every ordered deck pair', () => {
-  let r: Run;
-  beforeAll(() => {
-    r = run(GAMES, 1);
+  const r = newRun();
+  const ps = pairs();
+  const per = Math.ceil(GAMES / ps.length);
+  ps.forEach(([a, b], k) => {
+    it(`${a} vs ${b}: ${per} games`, () => {
+      const before = r.failures.length;
+      runPair(r, a, b, per, 1000 + k);
+      none(r.failures.slice(before));
+    });
   });
-  it(`plays at least ${GAMES} games; random play ends by PV (R1, R32's clock) well before the cap`, () => {
+  it(`played at least ${GAMES} games; random play ends by PV (R1, R32's clock) well before the cap`, () => {
     expect(r.games).toBeGreaterThanOrEqual(GAMES);
     expect(r.wins).toBeGreaterThan(r.games * 0.95);
     expect(r.turns / r.games).toBeLessThan(60);
@@ -142,10 +152,6 @@ describe('Paliers: random-play conformance over every ordered deck pair', () => 
   it('contract: games end, the engine never throws, terminal states have no moves', () => none(only(r, 'steplimit', 'exception', 'terminal')));
   it('zones: every card sits in exactly one place (R2)', () => none(only(r, 'zones', 'counts')));
   it('R1, D1, R3, D17, R24, R27: PV, levels, the cap and Place slots hold', () => none(only(r, 'R1', 'D1', 'R3', 'D17', 'R24', 'R27')));
-  it('no failure of any other kind', () => {
-    const known = ['legal', 'player', 'returns', 'clone', 'replay', 'observe', 'determinize', 'steplimit', 'exception', 'terminal', 'zones', 'counts', 'R1', 'D1', 'R3', 'D17', 'R24', 'R27', 'D43'];
-    none(r.failures.filter((f) => !known.some((t) => f.includes(`[${t}]`))));
-  });
 });
 
 describe('D1, D43: the turn cap', () => {
