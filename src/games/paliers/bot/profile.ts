@@ -1,0 +1,42 @@
+// Bot profiles are JSON data (profiles/*.json): weights per verb and a few combat habits.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { VERBS } from '../catalogue/schema.ts';
+
+export interface Profile {
+  name: string;
+  note: string;
+  /** Attackers with less ATQ stay home. */
+  attackMinAtq: number;
+  /** Characters kept back from attacking, the sturdiest first. */
+  holdBackBlockers: number;
+  /** And at least this many per opposing character (R30, R32: the clock punishes an empty defence). */
+  holdBackPerOpposingCharacter: number;
+  /** What one PV of one's own is worth against a character's value (blocking, R32). */
+  pvValue: number;
+  /** Block only when the blocker survives or kills its attacker (unless PV are low). */
+  blockOnlyIfSurvivesOrKills: boolean;
+  blockWhenPvBelow: number;
+  /** A play is made when its score exceeds this. */
+  playThreshold: number;
+  verbs: Record<(typeof VERBS)[number], number>;
+  character: { atq: number; pv: number; level: number };
+}
+
+export class ProfileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProfileError';
+  }
+}
+
+/** Loads and checks a profile; a missing verb weight or field is named. */
+export function loadProfile(name: string, dir = join(import.meta.dirname, 'profiles')): Profile {
+  const file = join(dir, `${name}.json`);
+  const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  for (const f of ['attackMinAtq', 'holdBackBlockers', 'holdBackPerOpposingCharacter', 'pvValue', 'blockWhenPvBelow', 'playThreshold'] as const) {
+    if (typeof p[f] !== 'number') throw new ProfileError(`${file}: ${f}: expected a number`);
+  }
+  for (const v of VERBS) if (typeof p.verbs?.[v] !== 'number') throw new ProfileError(`${file}: verbs.${v}: expected a number`);
+  return p;
+}
