@@ -664,21 +664,31 @@ function legalPause(st: BRState, x: number, out: Int32Array): number {
 function legalSetup(st: BRState, p: number, out: Int32Array): number {
   const w = st.w;
   const ctx = st.ctx;
-  const asp = ctx.aspirants[p]!;
+  const idx = ctx.aspirantIndex[p]!;
+  // Aspirants (by index) still in the deck, minus those already placed (R25: distinct), and the free slots.
+  let inDeck = 0;
+  const base = O_DECK + p * ZONE_CAP;
+  for (let i = 0, n = w[O_DECK_N + p]!; i < n; i++) {
+    const k = idx[ctx.cardOf[w[base + i]!]!]!;
+    if (k >= 0) inDeck |= 1 << k;
+  }
+  let free = 0;
+  for (let s = 0; s < 6; s++) {
+    const inst = w[O_OCC + p * 6 + s]!;
+    if (inst < 0) free |= 1 << s;
+    else {
+      const k = idx[ctx.cardOf[inst]!]!;
+      if (k >= 0) inDeck &= ~(1 << k);
+    }
+  }
   let n = 0;
-  for (let k = 0; k < asp.length; k++) {
-    const c = asp[k]!;
-    let placed = false;
-    for (let gs = p * 6; gs < p * 6 + 6; gs++) if (w[O_OCC + gs]! >= 0 && ctx.cardOf[w[O_OCC + gs]!] === c) placed = true;
-    if (placed || !deckHolds(st, p, c)) continue; // R25: distinct Aspirants
-    for (let s = 0; s < 6; s++) if (w[O_OCC + p * 6 + s]! < 0) out[n++] = A_SETUP + k * 6 + s;
+  for (let m = inDeck; m !== 0; m &= m - 1) {
+    const k = 31 - Math.clz32(m & -m);
+    for (let s = 0; s < 6; s++) if (free & (1 << s)) out[n++] = A_SETUP + k * 6 + s;
   }
   return n;
 }
 
-function deckHolds(st: BRState, p: number, card: number): boolean {
-  return deckIndexOf(st, p, card) >= 0;
-}
 function deckIndexOf(st: BRState, p: number, card: number): number {
   const w = st.w;
   const n = w[O_DECK_N + p]!;
