@@ -175,11 +175,11 @@ function benchHeap(game: Game<BRState>): number | null {
 }
 
 // `--only=clone,steps,games,heap,bots,sim` runs those parts alone (default: all of them);
-// `--modes=quick` one mode. `npm run bench:compare <commit>` (compare.ts) runs this file
+// `--modes=quick` one mode (`--modes=none`: no engine figures, e.g. with `--only=bots`). `npm run bench:compare <commit>` (compare.ts) runs this file
 // beside the same file on an older commit.
 const argOf = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim').split(','));
-const modeList = (argOf('modes') ?? 'quick,standard').split(',') as Mode[];
+const modeList = (argOf('modes') ?? 'quick,standard').split(',').filter((m) => m !== '' && m !== 'none') as Mode[];
 
 function benchMode(mode: Mode) {
   const game = matchFromFiles(mode, join(DECKS, `${mode}-gardiens.deck`), join(DECKS, `${mode}-veilleurs.deck`));
