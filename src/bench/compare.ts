@@ -43,7 +43,7 @@ const head = git(ROOT, 'rev-parse', '--short', 'HEAD') + (git(ROOT, 'status', '-
 
 const oldDir = mkdtempSync(join(os.tmpdir(), 'bench-old-'));
 rmSync(oldDir, { recursive: true, force: true });
-git(ROOT, 'worktree', 'add', '--detach', oldDir, sha);
+git(ROOT, 'worktree', 'add', '--quiet', '--detach', oldDir, sha);
 
 type Flat = Record<string, number>;
 /** Numeric leaves of the bench's JSON as dotted paths. */
