@@ -10,6 +10,7 @@ import type { IsmctsBot } from '../../bots/mcts.ts';
 import { SeededRng } from '../core/rng.ts';
 import { matchFromFiles } from '../games/blue-rising/index.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
+import { nowNs } from './clock.ts';
 
 export function benchBots(decksDir: string, extraBots: string[] = []) {
   const game = matchFromFiles('quick', `${decksDir}/quick-gardiens.deck`, `${decksDir}/quick-veilleurs.deck`);
@@ -33,14 +34,14 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
     const bot = makeBot<BRState>(parseBotSpec(spec), 1);
     for (const s of states.slice(0, 5)) bot.choose(game, s, legal, game.legalActions(s, legal)); // warm-up
     (bot as IsmctsBot<BRState>).iterationsRun = 0;
-    const t0 = performance.now();
+    const t0 = nowNs() / 1e6;
     for (let r = 0; r < rounds; r++) {
       for (const s of states) {
         const n = game.legalActions(s, legal);
         bot.choose(game, s, legal, n);
       }
     }
-    const seconds = (performance.now() - t0) / 1000;
+    const seconds = (nowNs() / 1e6 - t0) / 1000;
     const iterations = (bot as IsmctsBot<BRState>).iterationsRun ?? 0;
     return { perSec: (rounds * states.length) / seconds, iterations, seconds };
   };
@@ -59,9 +60,9 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
   // Heuristic against heuristic: whole quick games per second on one thread.
   const st = game.allocState();
   const bots = [makeBot<BRState>(parseBotSpec('heuristic'), 1), makeBot<BRState>(parseBotSpec('heuristic'), 2)];
-  const t0 = performance.now();
+  const t0 = nowNs() / 1e6;
   let games = 0;
-  while (performance.now() - t0 < 5000) {
+  while (nowNs() / 1e6 - t0 < 5000) {
     game.newGame(st, 7000 + games);
     while (!game.isTerminal(st)) {
       const n = game.legalActions(st, legal);
@@ -69,6 +70,6 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
     }
     games++;
   }
-  const heuristicGamesPerSec = Math.round((games / (performance.now() - t0)) * 1000);
+  const heuristicGamesPerSec = Math.round((games / (nowNs() / 1e6 - t0)) * 1000);
   return { ismctsIterationsPerSec: Math.round(runs[2]!), decisionsPerSec, heuristicGamesPerSec };
 }

@@ -29,6 +29,7 @@ import type { Mode } from '../games/blue-rising/rules-options.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
 import { benchBots } from './bots.ts';
+import { clockName, nowNs } from './clock.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -80,12 +81,12 @@ function benchClone(game: Game<BRState>): number {
   let sink = 0;
   const runs: number[] = [];
   for (let r = 0; r < 10; r++) {
-    const t0 = process.hrtime.bigint();
+    const t0 = nowNs();
     for (let i = 0; i < N; i++) {
       game.cloneInto(snaps[i & 63]!, dst);
       sink ^= dst.w[8 + (i & 7)]!;
     }
-    const ns = Number(process.hrtime.bigint() - t0) / N;
+    const ns = (nowNs() - t0) / N;
     if (r > 0) runs.push(ns); // run 0 is the warm-up
   }
   if (sink === 0x7fffffff) console.error(sink);
@@ -103,12 +104,12 @@ function benchSteps(game: Game<BRState>): number {
     for (let g = 0; g < GAMES; g++) game.newGame(starts[g]!, mixSeed(1000 + r, g));
     const rng = new SeededRng(`bench-steps-${r}`);
     let steps = 0;
-    const t0 = process.hrtime.bigint();
+    const t0 = nowNs();
     for (let g = 0; g < GAMES; g++) {
       game.cloneInto(starts[g]!, st);
       steps += playOut(game, st, rng, legal);
     }
-    const ns = Number(process.hrtime.bigint() - t0) / steps;
+    const ns = (nowNs() - t0) / steps;
     if (r > 0) runs.push(ns); // run 0 is the warm-up
   }
   return median(runs);
@@ -125,12 +126,12 @@ function benchGames(game: Game<BRState>): { gamesPerSec: number; meanStepsPerGam
     const rng = new SeededRng(`bench-games-${r}`);
     let steps = 0;
     const forced0 = st.forcedSteps;
-    const t0 = process.hrtime.bigint();
+    const t0 = nowNs();
     for (let g = 0; g < GAMES; g++) {
       game.newGame(st, mixSeed(2000 + r, g));
       steps += playOut(game, st, rng, legal);
     }
-    const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    const s = (nowNs() - t0) / 1e9;
     const forced = st.forcedSteps - forced0;
     if (r > 0) {
       runs.push(GAMES / s);
@@ -173,23 +174,30 @@ function benchHeap(game: Game<BRState>): number | null {
   return after - before;
 }
 
+// `--only=clone,steps,games,heap,bots,sim` runs those parts alone (default: all of them);
+// `--modes=quick` one mode (`--modes=none`: no engine figures, e.g. with `--only=bots`). `npm run bench:compare <commit>` (compare.ts) runs this file
+// beside the same file on an older commit.
+const argOf = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim').split(','));
+const modeList = (argOf('modes') ?? 'quick,standard').split(',').filter((m) => m !== '' && m !== 'none') as Mode[];
+
 function benchMode(mode: Mode) {
   const game = matchFromFiles(mode, join(DECKS, `${mode}-gardiens.deck`), join(DECKS, `${mode}-veilleurs.deck`));
   const probe = game.allocState();
-  const cloneNs = benchClone(game);
-  const stepNs = benchSteps(game);
-  const games = benchGames(game);
-  const heapGrowthBytes = benchHeap(game);
+  const cloneNs = only.has('clone') ? benchClone(game) : null;
+  const stepNs = only.has('steps') ? benchSteps(game) : null;
+  const games = only.has('games') ? benchGames(game) : null;
+  const heapGrowthBytes = only.has('heap') ? benchHeap(game) : null;
   return {
     decks: ['gardiens', 'veilleurs'],
     stateBytes: probe.bytes.byteLength,
-    cloneNs: round(cloneNs),
-    stepNs: round(stepNs),
-    stepsPerSec: Math.round(1e9 / stepNs),
-    gamesPerSec: round(games.gamesPerSec),
-    meanStepsPerGame: round(games.meanStepsPerGame),
-    meanForcedPerGame: round(games.meanForcedPerGame),
-    engineDecisionsPerSec: Math.round(games.engineDecisionsPerSec),
+    cloneNs: cloneNs === null ? null : round(cloneNs),
+    stepNs: stepNs === null ? null : round(stepNs),
+    stepsPerSec: stepNs === null ? null : Math.round(1e9 / stepNs),
+    gamesPerSec: games && round(games.gamesPerSec),
+    meanStepsPerGame: games && round(games.meanStepsPerGame),
+    meanForcedPerGame: games && round(games.meanForcedPerGame),
+    engineDecisionsPerSec: games && Math.round(games.engineDecisionsPerSec),
     heapGrowthBytes,
   };
 }
@@ -197,17 +205,20 @@ function benchMode(mode: Mode) {
 const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
-for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode);
+for (const mode of modeList) modes[mode] = benchMode(mode);
 // The strength ladder's search bots (experiments/strength-ladder.json) as well.
-const bots = benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4']);
+const bots = only.has('bots')
+  ? benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4'])
+  : null;
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
-const simulation = process.argv.includes('--engine-only') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
+const simulation = process.argv.includes('--engine-only') || !only.has('sim') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
 
 console.log(JSON.stringify({
   node: process.version,
   cpu: cpus[0]?.model ?? 'unknown',
   cores: cpus.length,
   date: new Date().toISOString(),
+  clock: clockName,
   gcExposed: gc !== undefined,
   modes,
   bots,

@@ -33,6 +33,7 @@ import {
   O_HAND_N,
   PH_OVER,
   STATE_BYTES,
+  LEGAL_CLONED,
   type GameContext,
 } from './state.ts';
 
@@ -90,12 +91,19 @@ export function createContext(
     cardOf,
     deckSize: sizes,
     aspirants,
+    aspirantIndex: [aspirantIndex(cat.size, aspirants[0]), aspirantIndex(cat.size, aspirants[1])],
     playerNames: playerNames ?? [decks[0].name, decks[1].name],
     deckNames: [decks[0].name, decks[1].name],
     deckKeys: [deckKey(decks[0]), deckKey(decks[1])],
     scratch: new Int32Array(MAX_LEGAL),
     scratch2: new Int32Array(MAX_LEGAL),
   };
+}
+
+function aspirantIndex(cards: number, aspirants: Int16Array): Int8Array {
+  const t = new Int8Array(cards).fill(-1);
+  aspirants.forEach((c, k) => (t[c] = k));
+  return t;
 }
 
 export class BlueRising implements CardStatsGame<BRState> {
@@ -128,10 +136,10 @@ export class BlueRising implements CardStatsGame<BRState> {
     step(state, action);
   }
   cloneInto(src: BRState, dst: BRState): void {
-    dst.bytes.set(src.bytes);
+    // One copy: the state and the head of its cached legal list (a longer list is listed again).
+    dst.head.set(src.head);
     const n = src.legalCount;
-    dst.legalCount = n;
-    for (let i = 0; i < n; i++) dst.legal[i] = src.legal[i]!;
+    dst.legalCount = n <= LEGAL_CLONED ? n : -1;
   }
   currentPlayer(state: BRState): number {
     return state.w[O_PHASE] === PH_OVER ? -1 : state.w[O_CURRENT]!;

@@ -134,6 +134,8 @@ export interface GameContext {
   readonly deckSize: readonly [number, number];
   /** Distinct Aspirant card ids of each deck, for the setup actions. */
   readonly aspirants: readonly [Int16Array, Int16Array];
+  /** Per player, by card id: its index in `aspirants`, or -1 (the setup listing's lookups). */
+  readonly aspirantIndex: readonly [Int8Array, Int8Array];
   readonly playerNames: readonly [string, string];
   readonly deckNames: readonly [string, string];
   /** A hash of each deck list: seeds its shuffle stream (common random numbers across seat swaps). */
@@ -145,11 +147,21 @@ export interface GameContext {
   readonly scratch2: Int32Array;
 }
 
+/**
+ * Legal actions a clone copies with the state (the cached list sits right after the state in
+ * the same buffer, so one byte copy takes both); a longer list is listed again by the clone.
+ */
+export const LEGAL_CLONED = 32;
+
 export class BRState {
+  /** The state's bytes, then the cached legal list (Int32, `maxActions` of them). */
   readonly buffer: ArrayBuffer;
   readonly w: Int16Array;
   readonly w32: Int32Array;
+  /** The state alone (STATE_BYTES): what hashes and compares. */
   readonly bytes: Uint8Array;
+  /** The state and the first LEGAL_CLONED entries of the legal list: what cloneInto copies. */
+  readonly head: Uint8Array;
   /** Legal actions of the current decision, computed by the engine after each apply. */
   readonly legal: Int32Array;
   legalCount = -1;
@@ -162,11 +174,12 @@ export class BRState {
   rec: Int32Array | null = null;
   log: GameLog | null = null;
   constructor(readonly ctx: GameContext, maxActions: number) {
-    this.buffer = new ArrayBuffer(STATE_BYTES);
-    this.w = new Int16Array(this.buffer);
-    this.w32 = new Int32Array(this.buffer);
-    this.bytes = new Uint8Array(this.buffer);
-    this.legal = new Int32Array(maxActions);
+    this.buffer = new ArrayBuffer(STATE_BYTES + 4 * maxActions);
+    this.w = new Int16Array(this.buffer, 0, STATE_WORDS16);
+    this.w32 = new Int32Array(this.buffer, 0, STATE_BYTES >> 2);
+    this.bytes = new Uint8Array(this.buffer, 0, STATE_BYTES);
+    this.head = new Uint8Array(this.buffer, 0, STATE_BYTES + 4 * Math.min(LEGAL_CLONED, maxActions));
+    this.legal = new Int32Array(this.buffer, STATE_BYTES, maxActions);
   }
 }
 

@@ -51,7 +51,7 @@ describe('state hash', () => {
     const game = matchFromFiles('quick', 'decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck');
     const st = game.allocState();
     game.newGame(st, 5);
-    expect(st.buffer.byteLength).toBe(STATE_BYTES);
+    expect(st.bytes.byteLength).toBe(STATE_BYTES);
     const h0 = game.hash(st);
     expect(Number.isInteger(h0)).toBe(true);
 
