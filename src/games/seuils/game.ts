@@ -12,7 +12,7 @@ import {
   END_BOTH, END_DECKOUT, END_INFLUENCE, END_TURN_CAP, INST, MAIN_MAX, NUM_INST, O_ACTIVE, O_ASG_DEALER, O_ASG_LEFT, O_CUR,
   O_FIRST, O_HAND, O_INFL, O_PEND_SRC, O_PHASE, O_PRIO, O_SETUP_P, O_TURN, O_WINNER, O_END, O_ZONE, PH_ASSIGN,
   PH_DECLARE_DEF, PH_DEVELOP, PH_FETCH, PH_MAIN, PH_MULLIGAN, PH_OVER, PH_TARGET, PH_WINDOW, R_DEALT, R_DESTROYED,
-  R_DRAWN, R_FETCHED, R_FIRST_SEEN, R_INFL, R_KILLS, R_MULL, R_OH, R_PLAYED, REC_FIELDS, REC_LEAD_CHANGES, REC_SIZE,
+  R_DRAWN, R_FETCHED, R_FIRST_SEEN, R_SETUP, R_INFL, R_KILLS, R_MULL, R_OH, R_PLAYED, REC_FIELDS, REC_LEAD_CHANGES, REC_SIZE,
   REC_SOURCES, SeuilsState, SOURCES, STATE_WORDS, Z_PLAY, type SeuilsContext, O_PEND_PLAYER,
 } from './state.ts';
 
@@ -186,8 +186,7 @@ export class Seuils implements CardStatsGame<SeuilsState> {
       out[b]!++;
       if (rec === null) continue;
       const r = g * REC_FIELDS;
-      const fetchedAtSetup = rec[r + R_FETCHED]! > 0 && rec[r + R_FIRST_SEEN] === 1 ? 1 : 0;
-      out[b + 1]! += fetchedAtSetup;
+      out[b + 1]! += rec[r + R_SETUP]!;
       out[b + 2]! += rec[r + R_DEALT]!;
       out[b + 3]! += Math.max(0, rec[r + R_DEALT]! - rec[r + R_MULL]!);
       out[b + 4]! += rec[r + R_OH]!;

@@ -69,8 +69,8 @@ export const STATE_BYTES = STATE_WORDS * 4;
 export const LAYOUT: readonly [string, number, number][] = [['rng', 0, 12], ...LAYOUT_LIST];
 
 // Balance counters per instance (SeuilsState.rec, metrics.md), then score sources per seat.
-export const R_DEALT = 0, R_MULL = 1, R_OH = 2, R_DRAWN = 3, R_PLAYED = 4, R_FETCHED = 5, R_INFL = 6, R_KILLS = 7, R_DESTROYED = 8, R_FIRST_SEEN = 9;
-export const REC_FIELDS = 10;
+export const R_DEALT = 0, R_MULL = 1, R_OH = 2, R_DRAWN = 3, R_PLAYED = 4, R_FETCHED = 5, R_INFL = 6, R_KILLS = 7, R_DESTROYED = 8, R_FIRST_SEEN = 9, R_SETUP = 10;
+export const REC_FIELDS = 11;
 /** Score sources: influence taken in combat, influence taken by effects. */
 export const S_COMBAT = 0, S_EFFECT = 1;
 export const SOURCES = 2;
