@@ -9,7 +9,7 @@ import {
 import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_FACTION, T_RESOURCE, T_TACTIC, V_CONSUME, V_DAMAGE, V_DESTROY, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH } from '../catalogue/compile.ts';
 import { VERBS } from '../catalogue/schema.ts';
 import { lifeOf, strengthOf } from '../rules.ts';
-import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_WINDOW, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
+import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
 import type { Seuils } from '../game.ts';
 
 export interface SeuilsBotProfile {
@@ -19,6 +19,8 @@ export interface SeuilsBotProfile {
   attack: number;
   /** Attack when our ready strength is at least this share of the opponent's. */
   attackRatio: number;
+  /** Score of a useful defender (one that survives or kills); a useless one scores −1, below closing the group. */
+  defend: number;
   permanentPerCost: number;
   verbs: Record<string, number>;
   respondInCombat: boolean;
@@ -54,6 +56,18 @@ export class SeuilsBot {
       v += (this.profile.verbs[VERBS[verb - 1]!] ?? 0) * Math.max(1, Math.abs(amount));
     }
     return v;
+  }
+
+  /** D19: defend with a character that survives the strongest attacker or kills the weakest one. */
+  private defendValue(st: SeuilsState, g: number): number {
+    const w = st.w;
+    let strongest = 0, weakestLife = 1e9;
+    for (let r = 0; r < 2 * INST; r++) {
+      if (w[O_COMBAT + r] !== C_ATTACKER || w[O_ZONE + r] !== Z_PLAY) continue;
+      strongest = Math.max(strongest, strengthOf(st, r));
+      weakestLife = Math.min(weakestLife, lifeOf(st, r) - w[O_DMG + r]!);
+    }
+    return lifeOf(st, g) > strongest || strengthOf(st, g) >= weakestLife ? this.profile.defend : -1;
   }
 
   /** R17: attack when it is lethal, when the opponent has no ready character, or when our ready strength matches theirs. */
@@ -102,7 +116,10 @@ export class SeuilsBot {
       return this.abilityValue(id * MAX_ABILITIES + (x % MAX_ABILITIES), w[O_ATK_ON] === 1, w[O_WCTX] === WC_PRE_DEAL) - 1 - cat.aRes[id * MAX_ABILITIES + (x % MAX_ABILITIES)]!;
     }
     if (action < A_DECLARE) return 2; // a location is a lesser target than the faction
-    if (action < A_ASSIGN) return 3; // every ready character joins the group
+    if (action < A_ASSIGN) {
+      if (phase !== PH_DECLARE_DEF) return 3; // every ready character joins the attack
+      return this.defendValue(st, seat * INST + action - A_DECLARE);
+    }
     if (action < A_TARGET) {
       // Damage: the opposing faction first, else the card it kills, else the weakest.
       const r = (1 - seat) * INST + (action < A_ASSIGN_REST ? action - A_ASSIGN : action - A_ASSIGN_REST);
