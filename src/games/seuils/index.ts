@@ -11,6 +11,7 @@ export type { SeuilsState } from './state.ts';
 export { StackOverflowError } from './state.ts';
 export { compileCatalogue, CatalogueError, type Catalogue } from './catalogue/compile.ts';
 export { CARDS } from './catalogue/cards.ts';
+export { loadSeuilsCards } from './catalogue/load.ts';
 export { loadSeuilsDeck, readSeuilsDeckText, validateSeuilsDeck, seuilsDeckCards, SeuilsDeckError, type SeuilsDeckList } from './decks.ts';
 export { seuilsRules, parseSeuilsRuleOverrides, SEUILS_RULES, KNOB_RANGES, KNOB_RULES, SeuilsRuleError, type SeuilsRuleOptions } from './rules-options.ts';
 export { buildPosition, act, actionTexts, passToMain, zoneNames, boardNames, type PositionSpec, type Position } from './scenario.ts';

@@ -1,6 +1,7 @@
 // Deck files (D5, D27): the six shipped decks load; a broken deck lists every broken rule,
 // naming the card or the faction; a bad card entry names the card and the field.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue, CatalogueError } from '../../../src/games/seuils/catalogue/compile.ts';
@@ -8,7 +9,7 @@ import { CARDS } from '../../../src/games/seuils/catalogue/cards.ts';
 import type { CardDef } from '../../../src/games/seuils/catalogue/schema.ts';
 import { loadSeuilsDeck, readSeuilsDeckText, SeuilsDeckError, seuilsDeckCards, validateSeuilsDeck } from '../../../src/games/seuils/decks.ts';
 import { createSeuilsContext, SeuilsSetupError } from '../../../src/games/seuils/game.ts';
-import { seuilsCatalogue } from '../../../src/games/seuils/index.ts';
+import { loadSeuilsCards, seuilsCatalogue } from '../../../src/games/seuils/index.ts';
 import { seuilsRules } from '../../../src/games/seuils/rules-options.ts';
 
 const DIR = resolve(import.meta.dirname, '../../../decks/seuils');
@@ -95,5 +96,21 @@ describe('a card file with a bad field: the card and the field are named', () =>
   });
   it('the errors are CatalogueErrors', () => {
     expect(bad({ life: 0 })).toThrow(CatalogueError);
+  });
+});
+
+describe('a card file (JSON) with a bad field: the file, the card and the field are named', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'seuils-cards-'));
+  const write = (name: string, text: string) => {
+    const f = join(dir, name);
+    writeFileSync(f, text);
+    return f;
+  };
+  it('the shipped cards round-trip through a file; a bad field, bad JSON and a missing file are named', () => {
+    expect(loadSeuilsCards(write('ok.json', JSON.stringify(CARDS))).size).toBe(CARDS.length);
+    const bad = CARDS.map((c) => (c.name === 'Brute' ? { ...c, speed: 12 } : c));
+    expect(() => loadSeuilsCards(write('bad.json', JSON.stringify(bad)))).toThrow(/bad\.json: card "Brute": speed: expected an integer in \[0, 9\], got 12/);
+    expect(() => loadSeuilsCards(write('broken.json', '[{'))).toThrow(/broken\.json: not JSON/);
+    expect(() => loadSeuilsCards(join(dir, 'missing.json'))).toThrow(/missing\.json: cannot read card file \(ENOENT\)/);
   });
 });
