@@ -1,0 +1,156 @@
+// A heuristic Seuils bot: one scorer per verb (profiles.json gives the weights), greedy over
+// the legal actions of the current decision. It reads only what its seat may know: its own
+// hand, the cards in play, the counts; never the opponent's hand or any deck order.
+import { readFileSync } from 'node:fs';
+import {
+  A_ASSIGN, A_ASSIGN_REST, A_ATTACK, A_BOTTOM, A_DECLARE, A_DONE, A_DRAW, A_END_TURN, A_PASS, A_PLAY,
+  A_PLAY_RESOURCE, A_TARGET, A_TARGET_FACTION, A_TARGET_LOCATION, A_USE,
+} from '../actions.ts';
+import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_FACTION, T_RESOURCE, T_TACTIC, V_CONSUME, V_DAMAGE, V_DESTROY, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH } from '../catalogue/compile.ts';
+import { VERBS } from '../catalogue/schema.ts';
+import { lifeOf, strengthOf } from '../rules.ts';
+import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
+import type { Seuils } from '../game.ts';
+
+export interface SeuilsBotProfile {
+  description: string;
+  resourceTarget: number;
+  endTurn: number;
+  attack: number;
+  /** Attack when our ready strength is at least this share of the opponent's. */
+  attackRatio: number;
+  /** Score of a useful defender (one that survives or kills); a useless one scores −1, below closing the group. */
+  defend: number;
+  permanentPerCost: number;
+  verbs: Record<string, number>;
+  respondInCombat: boolean;
+}
+
+let profiles: Record<string, SeuilsBotProfile> | null = null;
+/** The shipped profiles (profiles.json), read once. */
+export function seuilsBotProfiles(): Record<string, SeuilsBotProfile> {
+  profiles ??= JSON.parse(readFileSync(new URL('./profiles.json', import.meta.url), 'utf8')) as Record<string, SeuilsBotProfile>;
+  return profiles;
+}
+
+const HARMFUL = (verb: number, amount: number): boolean => verb === V_DAMAGE || verb === V_DESTROY || verb === V_CONSUME || amount < 0;
+
+export class SeuilsBot {
+  private readonly legal: Int32Array;
+  constructor(private readonly game: Seuils, private readonly profile: SeuilsBotProfile = seuilsBotProfiles().greedy!) {
+    this.legal = new Int32Array(game.maxLegalActions);
+  }
+
+  /** The value of ability a (catalogue index) for its controller: one scorer per verb. Outside a combat, a change until end of turn is worth nothing. */
+  private abilityValue(a: number, inCombat: boolean, beforeDamage: boolean): number {
+    const cat = this.game.ctx.cat;
+    let v = 0;
+    for (let e = 0; e < MAX_EFFECTS; e++) {
+      const x = a * MAX_EFFECTS + e;
+      const verb = cat.eVerb[x]!;
+      if (verb === 0) break;
+      if (!inCombat && cat.ePerm[x] === 0 && (verb === V_STRENGTH || verb === V_SPEED || verb === V_LIFE || verb === V_PREVENT || verb === V_RESTORE)) continue;
+      // Saving a character is worth it only once damage is locked on it (R19 (4)).
+      if (inCombat && !beforeDamage && (verb === V_LIFE || verb === V_PREVENT)) continue;
+      const amount = cat.eAmount[x]!;
+      v += (this.profile.verbs[VERBS[verb - 1]!] ?? 0) * Math.max(1, Math.abs(amount));
+    }
+    return v;
+  }
+
+  /** D19: defend with a character that survives the strongest attacker or kills the weakest one. */
+  private defendValue(st: SeuilsState, g: number): number {
+    const w = st.w;
+    let strongest = 0, weakestLife = 1e9;
+    for (let r = 0; r < 2 * INST; r++) {
+      if (w[O_COMBAT + r] !== C_ATTACKER || w[O_ZONE + r] !== Z_PLAY) continue;
+      strongest = Math.max(strongest, strengthOf(st, r));
+      weakestLife = Math.min(weakestLife, lifeOf(st, r) - w[O_DMG + r]!);
+    }
+    return lifeOf(st, g) > strongest || strengthOf(st, g) >= weakestLife ? this.profile.defend : -1;
+  }
+
+  /** R17: attack when it is lethal, when the opponent has no ready character, or when our ready strength matches theirs. */
+  private attackValue(st: SeuilsState, seat: number): number {
+    const w = st.w;
+    const ctx = this.game.ctx;
+    let power = 0, theirs = 0, theirPower = 0;
+    for (let g = 0; g < 2 * INST; g++) {
+      if (w[O_ZONE + g] !== Z_PLAY || ctx.cat.type[ctx.cardOf[g]!] !== T_CHARACTER || w[O_CONS + g] !== 0) continue;
+      const s = Math.max(0, strengthOf(st, g));
+      if ((g >= INST ? 1 : 0) === seat) power += s;
+      else {
+        theirs++;
+        theirPower += s;
+      }
+    }
+    return power >= w[O_INFL + 1 - seat]! || theirs === 0 || power >= theirPower * this.profile.attackRatio ? this.profile.attack : -5;
+  }
+
+  private score(st: SeuilsState, seat: number, action: number): number {
+    const w = st.w;
+    const ctx = this.game.ctx;
+    const cat = ctx.cat;
+    const phase = w[O_PHASE]!;
+    if (action === A_END_TURN) return this.profile.endTurn;
+    if (action === A_PASS) return phase === PH_WINDOW && w[O_ATK_ON] === 1 && this.profile.respondInCombat ? 1 : 5;
+    if (action === A_DONE) return 0;
+    if (action === A_DRAW) return 1;
+    if (action === A_ATTACK) return this.attackValue(st, seat);
+    if (action === A_TARGET_FACTION) return 10;
+    if (action < A_BOTTOM) return 1; // fetch: any that fits
+    if (action < A_PLAY_RESOURCE) return -1; // keep the opening hand
+    if (action < A_PLAY) {
+      let mine = 0;
+      for (let g = seat * INST; g < (seat + 1) * INST; g++) if (w[O_ZONE + g] === Z_PLAY && cat.type[ctx.cardOf[g]!] === T_RESOURCE) mine++;
+      return mine < this.profile.resourceTarget ? 2 : 0;
+    }
+    if (action < A_USE) {
+      const id = ctx.cardOf[w[O_HAND + seat * INST + action - A_PLAY]!]!;
+      if (cat.type[id] === T_TACTIC) return this.abilityValue(id * MAX_ABILITIES, w[O_ATK_ON] === 1, w[O_WCTX] === WC_PRE_DEAL) - 2 * cat.cost[id]!;
+      return 20 + this.profile.permanentPerCost * cat.cost[id]!;
+    }
+    if (action < A_TARGET_LOCATION) {
+      const x = action - A_USE;
+      const id = ctx.cardOf[seat * INST + ((x / MAX_ABILITIES) | 0)]!;
+      return this.abilityValue(id * MAX_ABILITIES + (x % MAX_ABILITIES), w[O_ATK_ON] === 1, w[O_WCTX] === WC_PRE_DEAL) - 1 - cat.aRes[id * MAX_ABILITIES + (x % MAX_ABILITIES)]!;
+    }
+    if (action < A_DECLARE) return 2; // a location is a lesser target than the faction
+    if (action < A_ASSIGN) {
+      if (phase !== PH_DECLARE_DEF) return 3; // every ready character joins the attack
+      return this.defendValue(st, seat * INST + action - A_DECLARE);
+    }
+    if (action < A_TARGET) {
+      // Damage: the opposing faction first, else the card it kills, else the weakest.
+      const r = (1 - seat) * INST + (action < A_ASSIGN_REST ? action - A_ASSIGN : action - A_ASSIGN_REST);
+      if (cat.type[ctx.cardOf[r]!] === T_FACTION) return 100;
+      return 50 - (lifeOf(st, r) - w[O_DMG + r]!) + (action >= A_ASSIGN_REST ? 1 : 0);
+    }
+    // An effect's target: harmful verbs on the opponent's strongest, helpful ones on our strongest.
+    const g = action - A_TARGET;
+    const src = w[O_PEND_SRC]!;
+    let harmful = false;
+    if (!(w[O_PEND] === P_CARD && cat.type[ctx.cardOf[src]!] !== T_TACTIC)) {
+      const a = ctx.cardOf[src]! * MAX_ABILITIES + (w[O_PEND] === P_CARD ? 0 : w[O_PEND_K]!);
+      harmful = HARMFUL(cat.eVerb[a * MAX_EFFECTS]!, cat.eAmount[a * MAX_EFFECTS]!);
+    }
+    const opposing = (g >= INST ? 1 : 0) !== seat;
+    const str = cat.type[ctx.cardOf[g]!] === T_CHARACTER ? strengthOf(st, g) : 0;
+    return (opposing === harmful ? 100 : 0) + str;
+  }
+
+  /** The action this bot plays in `st` (for the seat to move). */
+  choose(st: SeuilsState): number {
+    const seat = this.game.currentPlayer(st);
+    const n = this.game.legalActions(st, this.legal);
+    let best = this.legal[0]!, bestScore = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const s = this.score(st, seat, this.legal[i]!);
+      if (s > bestScore) {
+        bestScore = s;
+        best = this.legal[i]!;
+      }
+    }
+    return best;
+  }
+}
