@@ -7,6 +7,7 @@ import type { Bot } from '../../bots/bot.ts';
 import type { CardStatsGame } from '../core/game.ts';
 import { botSeed, gameSeed } from '../core/seeds.ts';
 import { buildGame, type Variant } from '../games/registry.ts';
+import { EffectAccumulator } from './card-effects.ts';
 import { CardAccumulator, addGame, addPair, emptyAggregate, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
 
 export interface ShardTask {
@@ -119,6 +120,7 @@ export function runShard(task: ShardTask): ShardResult {
   const specs = [parseBotSpec(task.bots[0]), parseBotSpec(task.bots[1])];
   const matchup = { a: task.deckNames[0], b: task.deckNames[1] };
   const acc = new CardAccumulator(prep.lay);
+  const eff = new EffectAccumulator(prep.lay, task.deckNames);
   let games = 0;
   for (let i = task.pairStart; i < task.pairStart + task.pairCount; i++) {
     const seed = gameSeed(task.masterSeed, task.pairingKey, i);
@@ -171,6 +173,7 @@ export function runShard(task: ShardTask): ShardResult {
         leadChanges: game.leadChanges(st),
       };
       addGame(agg, acc, result, matchup, g === 0); // the seed pair is the cards' cluster
+      eff.add(result);
       winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);
       games++;
       if (rows) {
@@ -182,7 +185,9 @@ export function runShard(task: ShardTask): ShardResult {
       }
     }
     addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!, i);
+    eff.closeCluster();
   }
   acc.foldInto(agg, task.mode);
+  eff.foldInto(agg, task.mode);
   return { shardIndex: task.shardIndex, games, agg, rows };
 }
