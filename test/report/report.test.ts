@@ -157,9 +157,9 @@ describe('flags', () => {
     expect(r.flagged.map((f) => f.reason)).toEqual([
       'Gardiens rapide: WR 71.9% [67.4, 76.0], band 45–55% (quick, 420 games, p = 3.3e-12)',
       'Veilleurs rapide: WR 35.0% [31.8, 38.4], band 45–55% (quick, 800 games, p = 1.3e-8)',
-      'Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points (quick, 500 seat-games with it, 500 without, p = 9.6e-7)',
-      'Arthur: deck-adjusted effect −10.0 points [−13.0, −7.0], band ±5 points (quick, 500 seat-games with it, 500 without, p = 0.0011)',
-      "Nisqy: IWD by turn 4 (deck-adjusted, from the mode's median card) +10.0 points [+7.0, +13.0], band ±5 points (quick, 500 seat-games with it, 500 without, p = 0.0011)",
+      'Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points (quick, 500 seat-games dealt it, 500 not, p = 9.6e-7)',
+      'Arthur: deck-adjusted effect −10.0 points [−13.0, −7.0], band ±5 points (quick, 500 seat-games dealt it, 500 not, p = 0.0011)',
+      "Nisqy: IWD by turn 4 (deck-adjusted, from the mode's median card) +10.0 points [+7.0, +13.0], band ±5 points (quick, p = 0.0011)",
     ]);
     // Grouped by card: Nisqy's two flags are one entry.
     expect(page.match(/<li class="above"><span class="tag above">card above<\/span>Nisqy:/g)).toHaveLength(1);
