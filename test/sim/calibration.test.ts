@@ -43,7 +43,7 @@ describe('calibration: z-scores between two independent seeds', () => {
       const b = (await runSimulation(spec(1302 + 2 * i))).aggregates.get('')!;
       runs.push([a, b]);
     }
-  });
+  }, 1_200_000); // 22,400 games: 55 s idle, several minutes on a loaded shared machine
 
   it('runs the 8 shipped quick decks in a round robin', () => {
     expect(FILES).toHaveLength(8);
@@ -99,13 +99,13 @@ describe('calibration: z-scores between two independent seeds', () => {
       }
     }
     const d = zSpread(adj.x, adj.sx, adj.y, adj.sy), t = zSpread(turn.x, turn.sx, turn.y, turn.sy);
+    // Measured: 0.996 over 260 effects (65 cards × 4), 1.110 over 220 IWD-by-turn-6 estimates.
     expect(d.items).toBeGreaterThan(60 * COMPARISONS);
     expect(d.spread).toBeGreaterThan(0.8);
     expect(d.spread).toBeLessThan(1.25);
     expect(t.items).toBeGreaterThan(30 * COMPARISONS);
     expect(t.spread).toBeGreaterThan(0.8);
     expect(t.spread).toBeLessThan(1.25);
-    console.log(`calibration: deck-adjusted effect ${d.spread.toFixed(3)} (${d.items}), IWD by turn 6 ${t.spread.toFixed(3)} (${t.items})`);
   });
 
   it('deck WR z-scores spread within [0.8, 1.25] (the game as unit), over the decks and their matchups', () => {
