@@ -92,11 +92,12 @@ function estimateWithInterval(o: {
 // ----------------------------------------------------------------------------------------- cards
 
 export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
-  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'gihWr').map((a) => [itemKey(a), a]));
+  // Coloured by the card's deck-adjusted flag: GIH WR describes, it never flags (metrics.md).
+  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'adj').map((a) => [itemKey(a), a]));
   const rows = cards
     .filter((c) => c.mode === mode && c.gih_n > 0 && c.gih_wr !== null && c.gih_lo !== null && c.gih_hi !== null)
     .map((c) => {
-      const a = byKey.get(itemKey({ mode, metric: 'gihWr', name: c.card }));
+      const a = byKey.get(itemKey({ mode, metric: 'adj', name: c.card }));
       return {
         card: c.card, label: `${c.card} (n=${int(c.gih_n)})`, gih_wr: c.gih_wr, gih_lo: c.gih_lo, gih_hi: c.gih_hi, n: c.gih_n,
         status: a?.status ?? FLAG_STATUSES[3], p: a ? r4(a.p) : null,
@@ -112,7 +113,7 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
   const title = `GIH WR by card — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the game as unit, not the copy), sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged (interval wholly outside the band and kept by Benjamini–Hochberg) are coloured.`,
+    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the game as unit, not the copy), sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged on their deck-adjusted effect (red stronger, blue weaker; GIH WR itself describes, it does not flag) are coloured.`,
     spec: {
       ...base(title, [`95% intervals (game as unit); balance band ${bandText('gihWr', band.gihWr)} shaded; ${rows.length} cards; n = copies in hand`], `${title}: ${rows.length} cards`),
       width: WIDTH,
@@ -133,11 +134,12 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
 }
 
 export function cardIwdChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
-  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'iwd').map((a) => [itemKey(a), a]));
+  // Coloured by the card's deck-adjusted flag: raw IWD describes, it never flags (metrics.md).
+  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'adj').map((a) => [itemKey(a), a]));
   const rows = cards
     .filter((c) => c.mode === mode && c.iwd !== null && c.iwd_lo !== null && c.iwd_hi !== null && c.gns_n > 0)
     .map((c) => {
-      const a = byKey.get(itemKey({ mode, metric: 'iwd', name: c.card }));
+      const a = byKey.get(itemKey({ mode, metric: 'adj', name: c.card }));
       return {
         card: c.card, label: `${c.card} (n=${int(c.gih_n)} / ${int(c.gns_n)})`,
         iwd: r4(100 * c.iwd!), iwd_lo: r4(100 * c.iwd_lo!), iwd_hi: r4(100 * c.iwd_hi!), n_in_hand: c.gih_n, n_not_seen: c.gns_n,

@@ -1,14 +1,14 @@
 // Flags (metrics.md, "Band" and "Flagging many cards at once"): a card or deck is flagged when
 // its 95% interval lies wholly outside the balance band AND Benjamini–Hochberg at q keeps it.
-// Families, each corrected on its own, per arm: the GIH WR of every card (all modes), the IWD of
-// every card, the WR of every deck. p-values: two-sided, normal approximation, against the band
+// Families, each corrected on its own, per arm: the deck-adjusted effect of every card (all
+// modes), its deck-adjusted IWD by the middle checkpoint turn, the WR of every deck. p-values: two-sided, normal approximation, against the band
 // edge nearest the estimate (1 for an estimate inside the band: no evidence of lying outside).
 // A card's p-value reads its standard error from its interval, whose unit is the game (the
 // copies of one game share its result; counting them as trials made p-values too small).
 import { bandPValue, benjaminiHochberg, intervalBandPValue } from './stats.ts';
 import type { Band, Tables } from './summary.ts';
 
-export type Metric = 'gihWr' | 'iwd' | 'deckWr';
+export type Metric = 'gihWr' | 'iwd' | 'adj' | 'iwdTurn' | 'deckWr';
 
 export type FlagStatus = 'flagged: above band' | 'flagged: below band' | 'outside band, not kept by BH' | 'inside band or inconclusive';
 export const FLAG_STATUSES: FlagStatus[] = ['flagged: above band', 'flagged: below band', 'outside band, not kept by BH', 'inside band or inconclusive'];
@@ -25,8 +25,10 @@ export interface Assessment {
   hi: number;
   /** Copies in hand (GIH WR, IWD) or games (decks). */
   n: number;
-  /** IWD: copies never seen. */
+  /** IWD: copies never seen; deck-adjusted: seat-games without the card. */
   nNotSeen?: number;
+  /** IWD by turn: the turn. */
+  turn?: number;
   band: [number, number];
   p: number;
   outside: boolean;
@@ -55,7 +57,7 @@ export interface FlagSet {
   families: Family[];
 }
 
-export const METRIC_LABEL: Record<Metric, string> = { gihWr: 'GIH WR', iwd: 'IWD', deckWr: 'WR' };
+export const METRIC_LABEL: Record<Metric, string> = { gihWr: 'GIH WR', iwd: 'IWD', adj: 'deck-adjusted effect', iwdTurn: 'IWD by turn', deckWr: 'WR' };
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
 /** 0.612 → "61.2%". */
@@ -64,7 +66,7 @@ const num1 = (x: number) => (100 * x).toFixed(1);
 const trim = (x: number) => String(Math.round(x * 1e4) / 100);
 /** [0.45, 0.55] → "45–55%"; IWD [−0.05, 0.05] → "±5 points". */
 export function bandText(metric: Metric, band: readonly [number, number]): string {
-  if (metric === 'iwd') {
+  if (metric !== 'gihWr' && metric !== 'deckWr') {
     if (Math.abs(band[0] + band[1]) < 1e-12) return `±${trim(band[1])} points`;
     return `${signed(band[0], 0)} to ${signed(band[1], 0)} points`;
   }
@@ -81,18 +83,25 @@ export function pText(p: number): string {
   return `p = ${p.toPrecision(2)}`;
 }
 
-function valueText(a: Pick<Assessment, 'metric' | 'value' | 'lo' | 'hi'>): string {
+function valueText(a: Pick<Assessment, 'metric' | 'value' | 'lo' | 'hi' | 'turn'>): string {
+  if (a.metric === 'adj') return `deck-adjusted effect ${signed(a.value)} points [${signed(a.lo)}, ${signed(a.hi)}]`;
+  if (a.metric === 'iwdTurn') return `IWD by turn ${a.turn} (deck-adjusted, from the mode's median card) ${signed(a.value)} points [${signed(a.lo)}, ${signed(a.hi)}]`;
   if (a.metric === 'iwd') return `IWD ${signed(a.value)} points [${signed(a.lo)}, ${signed(a.hi)}]`;
   return `${METRIC_LABEL[a.metric]} ${pct(a.value)} [${num1(a.lo)}, ${num1(a.hi)}]`;
 }
 
 function reasonOf(a: Omit<Assessment, 'reason' | 'status'>, showMode: boolean): string {
   const sizes = a.kind === 'deck' ? `${int(a.n)} games`
+    : a.metric === 'adj' ? `${int(a.n)} seat-games dealt it, ${int(a.nNotSeen ?? 0)} not`
+    : a.metric === 'iwdTurn' ? null
     : a.metric === 'iwd' ? `${int(a.n)} copies in hand, ${int(a.nNotSeen ?? 0)} not seen`
     : `${int(a.n)} copies in hand`;
   const extra = [showMode ? a.mode : null, sizes, pText(a.p)].filter(Boolean).join(', ');
   return `${a.name}: ${valueText(a)}, band ${bandText(a.metric, a.band)} (${extra})`;
 }
+
+/** Fewer seat-games than this with (or without) a card: its deck-adjusted interval is not trusted, nor assessed. */
+export const MIN_SEAT_GAMES = 30;
 
 const finite = (...xs: (number | null | undefined)[]): boolean => xs.every((x) => typeof x === 'number' && Number.isFinite(x));
 
@@ -100,18 +109,32 @@ const finite = (...xs: (number | null | undefined)[]): boolean => xs.every((x) =
 export function assessArm(tables: Tables, arm: string, band: Band, q = 0.05): FlagSet {
   const showMode = new Set([...tables.cards.map((c) => c.mode), ...tables.decks.map((d) => d.mode)]).size > 1;
   const raw: Omit<Assessment, 'reason' | 'status' | 'bhKept' | 'flagged'>[][] = [[], [], []];
+  // GIH WR and raw IWD describe, they never flag (metrics.md): they mostly measure the decks
+  // holding a card and how long their games last. Cards flag on their deck-adjusted effect, and
+  // on IWD by turn stratified the same way, taken from the mode's median card (drawing more by
+  // turn T is itself a sign of a game going well, which lifts every card).
+  const turns = [...new Set(tables.cards.flatMap((c) => Object.keys(c).map((k) => /^iwd_adj_by_turn_(\d+)$/.exec(k)?.[1]).filter(Boolean).map(Number)))].sort((x, y) => x - y);
+  const turn = turns.length ? turns[Math.floor(turns.length / 2)]! : null;
+  const tk = turn === null ? '' : `iwd_adj_by_turn_${turn}`;
+  const median = new Map<string, number>();
+  for (const mode of new Set(tables.cards.map((c) => c.mode))) {
+    const v = tables.cards.filter((c) => c.mode === mode).map((c) => c[tk]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x)).sort((x, y) => x - y);
+    if (v.length) median.set(mode, v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2);
+  }
   for (const c of tables.cards) {
-    if (finite(c.gih_wr, c.gih_lo, c.gih_hi) && c.gih_n > 0) {
-      const b = band.gihWr;
-      const p = intervalBandPValue(c.gih_wr!, c.gih_lo!, c.gih_hi!, b);
-      const above = c.gih_lo! > b[1], below = c.gih_hi! < b[0];
-      raw[0]!.push({ arm, mode: c.mode, kind: 'card', metric: 'gihWr', name: c.card, value: c.gih_wr!, lo: c.gih_lo!, hi: c.gih_hi!, n: c.gih_n, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
+    const n1 = Number(c.adj_n_present ?? 0), n0 = Number(c.adj_n_absent ?? 0);
+    if (finite(c.adj_effect as number, c.adj_lo as number, c.adj_hi as number) && n1 >= MIN_SEAT_GAMES && n0 >= MIN_SEAT_GAMES) {
+      const b = band.iwd, v = c.adj_effect as number, lo = c.adj_lo as number, hi = c.adj_hi as number;
+      const p = intervalBandPValue(v, lo, hi, b);
+      const above = lo > b[1], below = hi < b[0];
+      raw[0]!.push({ arm, mode: c.mode, kind: 'card', metric: 'adj', name: c.card, value: v, lo, hi, n: n1, nNotSeen: n0, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
     }
-    if (finite(c.iwd, c.iwd_lo, c.iwd_hi) && c.gns_n > 0) {
-      const b = band.iwd;
-      const p = intervalBandPValue(c.iwd!, c.iwd_lo!, c.iwd_hi!, b);
-      const above = c.iwd_lo! > b[1], below = c.iwd_hi! < b[0];
-      raw[1]!.push({ arm, mode: c.mode, kind: 'card', metric: 'iwd', name: c.card, value: c.iwd!, lo: c.iwd_lo!, hi: c.iwd_hi!, n: c.gih_n, nNotSeen: c.gns_n, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
+    const m = median.get(c.mode);
+    if (turn !== null && m !== undefined && n1 >= MIN_SEAT_GAMES && n0 >= MIN_SEAT_GAMES && finite(c[tk] as number, c[`${tk}_lo`] as number, c[`${tk}_hi`] as number)) {
+      const b = band.iwd, v = (c[tk] as number) - m, lo = (c[`${tk}_lo`] as number) - m, hi = (c[`${tk}_hi`] as number) - m;
+      const p = intervalBandPValue(v, lo, hi, b);
+      const above = lo > b[1], below = hi < b[0];
+      raw[1]!.push({ arm, mode: c.mode, kind: 'card', metric: 'iwdTurn', name: c.card, value: v, lo, hi, n: n1, nNotSeen: n0, turn, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
     }
   }
   for (const d of tables.decks) {
@@ -121,8 +144,8 @@ export function assessArm(tables: Tables, arm: string, band: Band, q = 0.05): Fl
     const above = d.wr_lo! > b[1], below = d.wr_hi! < b[0];
     raw[2]!.push({ arm, mode: d.mode, kind: 'deck', metric: 'deckWr', name: d.deck, value: d.wr!, lo: d.wr_lo!, hi: d.wr_hi!, n: d.games, band: b, p, outside: above || below, direction: above ? 'above' : below ? 'below' : null });
   }
-  const labels = ['GIH WR of every card', 'IWD of every card', 'WR of every deck'];
-  const metrics: Metric[] = ['gihWr', 'iwd', 'deckWr'];
+  const labels = ['deck-adjusted effect of every card', `deck-adjusted IWD by turn ${turn ?? '—'} of every card`, 'WR of every deck'];
+  const metrics: Metric[] = ['adj', 'iwdTurn', 'deckWr'];
   const assessments: Assessment[] = [];
   const families: Family[] = [];
   raw.forEach((fam, f) => {
@@ -148,7 +171,7 @@ export function correctionText(set: FlagSet): string {
   const fams = set.families.map((f) => `the ${f.label} (m = ${f.m})`).join(', ');
   return `Correction: Benjamini–Hochberg (false discovery rate q = ${set.q}), applied separately to ${fams}. `
     + `Each p-value is two-sided, from the normal approximation, against the band edge nearest the estimate `
-    + `(for deck win rates the score test, the one the Wilson interval inverts; for a card's GIH WR and IWD, the standard error read from its interval, whose unit is the game (the seed pair), not the copy); `
+    + `(for deck win rates the score test, the one the Wilson interval inverts; for a card's deck-adjusted effect and IWD by turn, the standard error read from its interval, whose unit is the seed pair, not the copy); `
     + `an estimate inside the band gets p = 1. An item is flagged only when its 95% interval lies wholly outside the band and the correction keeps it.`;
 }
 

@@ -22,6 +22,8 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   { term: 'GNS WR', where: 'cards.csv gns_wr', meaning: 'Win rate per copy never seen: copies neither set up, in the opening hand nor drawn.' },
   { term: 'IWD', where: 'cards.csv iwd', meaning: 'Improvement when drawn: GIH WR − GNS WR, with a 95% interval whose unit is the game (the seed pair; both rates from the same games, their covariance counted). Favours cards that want long games.' },
   { term: 'IWD by turn T', where: 'cards.csv iwd_by_turn_T', meaning: 'Among games that reach turn T: WR of copies seen (in hand or play) by turn T − WR of copies not seen by then (T = 2, 4, 6, 8, 10).' },
+  { term: 'Deck-adjusted effect', where: 'cards.csv adj_effect, adj_lo, adj_hi, adj_p', meaning: 'Win rate of the seat-games whose deck was dealt the card in its opening hand (before the mulligan: the shuffle alone decides it) minus those of the same deck that were not, within each seat deck × opposing deck × first-player cell, pooled with Mantel–Haenszel weights; 95% interval with the seed pair as unit. The report names and flags cards on it.' },
+  { term: 'IWD by turn T, deck-adjusted', where: 'cards.csv iwd_adj_by_turn_T (_lo, _hi, _p)', meaning: 'The same comparison for "seen by turn T" among games that reach turn T. Drawing more by T is itself a sign of a game going well, so it runs above zero for most cards; flags take it from the mode\'s median card.' },
   { term: 'Held', where: 'cards.csv held', meaning: 'Copies that were in hand at some point: kept in the opening hand, drawn, or back in hand.' },
   { term: 'Played, replays', where: 'cards.csv played, replays', meaning: 'Copies played at least once; a copy back in hand (Recovery, a return effect) and played again counts once in played and adds to replays.' },
   { term: 'Play rate', where: 'cards.csv play_rate', meaning: 'Played / held: the share of the copies a player held that were played. At most 1.' },
@@ -29,7 +31,7 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   { term: 'Pitch rate', where: 'cards.csv pitch_rate', meaning: 'Discards for resources / copies in hand: how often a bot would rather burn the card than play it.' },
   { term: 'VP per play', where: 'cards.csv vp_per_play, vp_given_per_play', meaning: 'VP the card scored (as Attacker or by Contre-Attaque), and VP the opponent scored by destroying it, per play (replays included).' },
   { term: 'Dealt WR, kept rate', where: 'cards.csv dealt_wr, kept_rate', meaning: 'Win rate per copy dealt before the mulligan, and the share of dealt copies kept.' },
-  { term: 'Flag', where: 'report', meaning: 'A card or deck whose 95% interval lies wholly outside the balance band and that Benjamini–Hochberg keeps (q = 0.05 unless told).' },
+  { term: 'Flag', where: 'report', meaning: 'A deck whose WR, or a card whose deck-adjusted effect or deck-adjusted IWD by turn (from the median card), has a 95% interval wholly outside the balance band (IWD band for cards) and that Benjamini–Hochberg keeps (q = 0.05 unless told).' },
 ];
 
 /** The glossary in a game's words: its score terms in place of Blue Rising's "VP per play". */

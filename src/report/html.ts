@@ -1,7 +1,7 @@
 // The report page: one self-contained HTML file (inline CSS and SVG, no script, no remote
 // resource) that opens from disk. Flagged items come first, then the tables' links, then the
 // charts by section, each with its caption and a link to its vega-lite spec.
-import { itemKey, type FlagSet } from './flags.ts';
+import { itemKey, METRIC_LABEL, type FlagSet } from './flags.ts';
 import type { Section } from './charts.ts';
 import type { MetricDefinition } from './glossary.ts';
 
@@ -23,6 +23,8 @@ export interface PageLink {
 export interface PageInput {
   /** The Modes section's intro in the game's words (its modes); else Blue Rising's. */
   modesIntro?: string;
+  /** The first screen: what is out of line, in sentences (trusted HTML, answer.ts). */
+  answer?: string;
   /** Put first: the nightly's "what changed since last night" (trusted HTML). */
   preface?: { id: string; title: string; html: string };
   title: string;
@@ -102,6 +104,10 @@ ul.links { columns: 2; font-size: .92rem; }
 .remark { color: #8a5a00; font-size: .9rem; }
 footer { margin-top: 3rem; font-size: .85rem; color: #666; }
 table.glossary { border-collapse: collapse; font-size: .88rem; }
+table.answer { border-collapse: collapse; font-size: .88rem; margin: .4rem 0 1rem; }
+table.answer th, table.answer td { text-align: left; padding: .2rem .6rem .2rem 0; border-bottom: 1px solid #eee; }
+table.answer tr.strong td:first-child { border-left: 4px solid #d62728; padding-left: .4rem; }
+table.answer tr.weak td:first-child { border-left: 4px solid #1f77b4; padding-left: .4rem; }
 table.glossary th, table.glossary td { text-align: left; vertical-align: top; padding: .25rem .6rem .25rem 0; border-bottom: 1px solid #eee; }
 table.glossary td:nth-child(2) { color: #555; font-size: .82rem; }
 `;
@@ -111,19 +117,19 @@ function flagItem(a: FlagSet['flagged'][number], extra = ''): string {
   return `<li class="${dir}"><span class="tag ${dir}">${a.kind === 'deck' ? 'deck' : 'card'} ${dir}</span>${escapeHtml(a.reason)}${extra}</li>`;
 }
 
-const GROUPS: { metric: string; title: string }[] = [
-  { metric: 'deckWr', title: 'Decks: win rate' },
-  { metric: 'gihWr', title: 'Cards: GIH WR' },
-  { metric: 'iwd', title: 'Cards: IWD' },
-];
-
-/** Flagged items grouped by what is measured (decks, GIH WR, IWD), each group most significant first. */
+/** Flagged items: decks, then cards one entry each (a card flagged on two metrics is listed once, per mode), most significant first. */
 function flagLists(flagged: FlagSet['flagged'], id?: string): string {
   const out: string[] = [];
-  for (const g of GROUPS) {
-    const items = flagged.filter((a) => a.metric === g.metric);
-    if (items.length === 0) continue;
-    out.push(`<h3>${escapeHtml(g.title)} (${items.length})</h3><ol class="flags"${id ? ` id="${id}-${g.metric}"` : ''}>${items.map((a) => flagItem(a)).join('')}</ol>`);
+  const decks = flagged.filter((a) => a.kind === 'deck');
+  if (decks.length) out.push(`<h3>Decks: win rate (${decks.length})</h3><ol class="flags"${id ? ` id="${id}-deckWr"` : ''}>${decks.map((a) => flagItem(a)).join('')}</ol>`);
+  const byCard = new Map<string, FlagSet['flagged']>();
+  for (const a of flagged) if (a.kind === 'card') {
+    const k = `${a.mode}\t${a.name}`;
+    byCard.set(k, [...(byCard.get(k) ?? []), a]);
+  }
+  if (byCard.size) {
+    const items = [...byCard.values()].map((as) => flagItem(as[0]!, as.slice(1).map((a) => `; ${escapeHtml(a.reason)}`).join('')));
+    out.push(`<h3>Cards (${byCard.size})</h3><ol class="flags"${id ? ` id="${id}-cards"` : ''}>${items.join('')}</ol>`);
   }
   return out.join('\n');
 }
@@ -147,7 +153,7 @@ function flagsSection(input: PageInput): string {
       const keys = new Set(s.flagged.map(itemKey));
       const added = s.flagged.filter((a) => !mainKeys.has(itemKey(a)));
       const cleared = main.flagged.filter((a) => !keys.has(itemKey(a)));
-      const what = (a: FlagSet['flagged'][number]) => `${a.name}${a.kind === 'card' ? ` (${a.metric === 'iwd' ? 'IWD' : 'GIH WR'})` : ' (deck WR)'}`;
+      const what = (a: FlagSet['flagged'][number]) => `${a.name}${a.kind === 'card' ? ` (${METRIC_LABEL[a.metric]})` : ' (deck WR)'}`;
       out.push(`<details><summary>${escapeHtml(input.armLabel(s.arm))}: ${s.flagged.length} flagged — ${added.length} newly flagged, ${cleared.length} no longer flagged (against ${escapeHtml(input.armLabel(main.arm))})</summary>`);
       if (added.length) out.push(`<p>Newly flagged:</p><ol class="flags">${added.map((a) => flagItem(a)).join('')}</ol>`);
       if (cleared.length) out.push(`<p>No longer flagged: ${cleared.map((a) => escapeHtml(what(a))).join(', ')}.</p>`);
@@ -170,6 +176,7 @@ export function buildPage(input: PageInput): string {
   body.push('<header>');
   body.push(`<h1>${escapeHtml(input.title)}</h1>`);
   body.push(`<p class="sub">${escapeHtml(input.subtitle)}</p>`);
+  if (input.answer) body.push(`<section id="answer"><h2>What is out of line</h2>${input.answer}</section>`);
   body.push(`<dl class="facts">${input.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
   body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}${input.glossary ? '<a href="#metrics">What each metric means</a>' : ''}<a href="#notes">Notes</a></nav>`);
   body.push('</header>');

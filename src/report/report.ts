@@ -9,6 +9,7 @@ import {
   assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
   firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
+import { answerHtml } from './answer.ts';
 import { assessArm, bandText, correctionText, type Assessment, type FlagSet } from './flags.ts';
 import type { GameModule } from '../core/module.ts';
 import { DEFAULT_GAME, gameModule } from '../games/registry.ts';
@@ -207,7 +208,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
 
   const notes = [
     'Intervals are 95%: Wilson for deck and matchup win rates; card GIH WR and IWD take the seed pair as their unit (the copies of one game share its result); a deck\'s difference between arms is paired by seed pair where the arm plays the base\'s games, else Newcombe\'s. A win rate counts draws (turn cap) as not won.',
-    'GIH WR, GD/GNS WR and IWD follow METRICS.md (17lands definitions, copy-weighted). GD, GNS and IWD favour cards that want long games; cards.csv has IWD by turn.',
+    'GIH WR, GD/GNS WR and IWD follow METRICS.md (17lands definitions, copy-weighted) and only describe: GIH WR mostly tracks the decks holding the card, GD, GNS and IWD favour cards that want long games. Cards are named and flagged on their deck-adjusted effect (cards.csv adj_*) and deck-adjusted IWD by turn (iwd_adj_by_turn_*).',
     `Flags: ${correctionText(flagSets[0]!)}`,
     'Deck strength: Bradley–Terry with a first-move term, logit P(i beats j) = βᵢ − βⱼ + γ·[i moves first], fitted by Newton–Raphson maximum likelihood from the matchup table split by who moved first; β centred to sum 0; standard errors from the inverse of the observed information; a draw counts half a win to each side.',
     results.kind === 'experiment'
@@ -231,6 +232,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     remarks,
     preface: opts.preface ?? nightlyPreface(results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
+    answer: answerHtml(main, band, q),
     glossary: { definitions: metricDefinitions(game.words.glossary), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
   });
   const htmlFile = join(outDir, 'index.html');

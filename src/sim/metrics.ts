@@ -4,6 +4,7 @@
 import { clusteredDifferenceFromSums, clusteredRateFromSums, type ClusteredDiff, type ClusteredRate } from '../report/paired.ts';
 import { rate, round6, wilson } from '../report/stats.ts';
 import { C, D, M, MD, type Aggregate } from './aggregate.ts';
+import { effectColumns, effectFields } from './card-effects.ts';
 
 type Row = Record<string, string | number | null>;
 
@@ -48,7 +49,7 @@ export const CARD_COLUMNS = [
 
 /** cards.csv columns, with the IWD-by-turn checkpoints named by their turn (iwd_by_turn_4…). */
 export function cardColumns(agg: Aggregate): string[] {
-  return [...CARD_COLUMNS, ...agg.checkpoints.map((t) => `iwd_by_turn_${t}`)];
+  return [...CARD_COLUMNS, ...agg.checkpoints.map((t) => `iwd_by_turn_${t}`), ...effectColumns(agg)];
 }
 
 export function cardRows(agg: Aggregate): Row[] {
@@ -99,6 +100,7 @@ export function cardRows(agg: Aggregate): Row[] {
         const b = C.t0Seen + 4 * k;
         row[`iwd_by_turn_${t}`] = r6(rate(c[b + 1]!, c[b]!) - rate(c[b + 3]!, c[b + 2]!));
       });
+      Object.assign(row, effectFields(agg, mode, card));
       out.push(row);
     }
   }

@@ -8,6 +8,7 @@ import type { Variant } from '../core/module.ts';
 import { gameSeed } from '../core/seeds.ts';
 import { gameModule } from '../games/registry.ts';
 import { playGame, seatBots } from './play.ts';
+import { EffectAccumulator } from './card-effects.ts';
 import { CardAccumulator, addGame, addPair, emptyAggregate, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
 
 export interface ShardTask {
@@ -106,6 +107,7 @@ export function runShard(task: ShardTask): ShardResult {
   const specs = [parseBotSpec(task.bots[0], task.game), parseBotSpec(task.bots[1], task.game)];
   const matchup = { a: task.deckNames[0], b: task.deckNames[1] };
   const acc = new CardAccumulator(prep.lay);
+  const eff = new EffectAccumulator(prep.lay, task.deckNames);
   let games = 0;
   for (let i = task.pairStart; i < task.pairStart + task.pairCount; i++) {
     const seed = gameSeed(task.masterSeed, task.pairingKey, i);
@@ -155,6 +157,7 @@ export function runShard(task: ShardTask): ShardResult {
         leadChanges: game.leadChanges(st),
       };
       addGame(agg, acc, result, matchup, g === 0); // the seed pair is the cards' cluster
+      eff.add(result);
       winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);
       games++;
       if (rows) {
@@ -166,7 +169,9 @@ export function runShard(task: ShardTask): ShardResult {
       }
     }
     addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!, i);
+    eff.closeCluster();
   }
   acc.foldInto(agg, task.mode);
+  eff.foldInto(agg, task.mode);
   return { shardIndex: task.shardIndex, games, agg, rows };
 }

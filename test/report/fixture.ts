@@ -1,16 +1,21 @@
 // A small hand-made results folder (summary.json + manifest.json of a `lab simulate --mode both`
 // run, in the shapes src/sim/metrics.ts writes; as in runAndWrite, `decks` and `modes` hold the tables), with known flags: Nisqy's GIH WR 61.2%
-// [59.8, 62.6] and IWD above the band, Arthur below, Glance outside but not kept by BH, a deck
-// above, and a matchup cell under 30 games.
+// [59.8, 62.6] and IWD above the band (describing only), its deck-adjusted effect and IWD by turn
+// 4 above, Arthur's effect below, Glance's outside but not kept by BH, a deck above, and a
+// matchup cell under 30 games.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { wilson } from '../../src/report/stats.ts';
+import { twoSidedP, wilson, Z95 } from '../../src/report/stats.ts';
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-function card(mode: string, name: string, k: number, n: number, iwd: [number, number, number] | null, gns: number, play: number, pitch: number) {
+function card(mode: string, name: string, k: number, n: number, iwd: [number, number, number] | null, gns: number, play: number, pitch: number,
+  adj: [number, number, number] = [0, -0.03, 0.03], turn4?: [number, number, number]) {
   const [lo, hi] = wilson(k, n);
+  const se = (adj[2] - adj[1]) / (2 * Z95);
   return {
+    adj_effect: adj[0], adj_lo: adj[1], adj_hi: adj[2], adj_p: Number(twoSidedP(adj[0] / se).toPrecision(6)), adj_n_present: 500, adj_n_absent: 500,
+    ...(turn4 ? { iwd_adj_by_turn_4: turn4[0], iwd_adj_by_turn_4_lo: turn4[1], iwd_adj_by_turn_4_hi: turn4[2], iwd_adj_by_turn_4_p: 0.001 } : {}),
     mode, card: name, seat_games: 1000, copies: 2000, gp_wr: r6(k / n), oh_wr: r6(k / n), gd_wr: r6(k / n), gih_n: n, gih_wr: r6(k / n), gih_lo: r6(lo), gih_hi: r6(hi),
     gns_n: gns, gns_wr: iwd ? r6(k / n - iwd[0]) : null, iwd: iwd ? iwd[0] : null, iwd_lo: iwd ? iwd[1] : null, iwd_hi: iwd ? iwd[2] : null,
     played: Math.round(play * n), play_rate: play, played_wr: 0.5, pitched: Math.round(pitch * n), pitch_rate: pitch, vp_per_play: 0.1, vp_given_per_play: 0.1,
@@ -51,10 +56,10 @@ export function fixtureSummary() {
     gamesPerPairing: 400,
     games: 1220,
     cards: [
-      card('quick', 'Nisqy', 2815, 4600, [0.08, 0.06, 0.1], 300, 0.6, 0.2),
-      card('quick', 'Arthur', 400, 1000, [0, -0.05, 0.05], 200, 0.3, 0.5),
-      card('quick', 'Yukino', 500, 1000, [0.01, -0.04, 0.06], 200, 0.45, 0.35),
-      card('quick', 'Glance', 582, 1000, null, 0, 0.5, 0.3),
+      card('quick', 'Nisqy', 2815, 4600, [0.08, 0.06, 0.1], 300, 0.6, 0.2, [0.1, 0.08, 0.12], [0.2, 0.17, 0.23]),
+      card('quick', 'Arthur', 400, 1000, [0, -0.05, 0.05], 200, 0.3, 0.5, [-0.1, -0.13, -0.07], [0.1, 0.08, 0.12]),
+      card('quick', 'Yukino', 500, 1000, [0.01, -0.04, 0.06], 200, 0.45, 0.35, [0, -0.03, 0.03], [0.1, 0.08, 0.12]),
+      card('quick', 'Glance', 582, 1000, null, 0, 0.5, 0.3, [0.065, 0.051, 0.079], [0.1, 0.08, 0.12]),
       card('standard', 'Nisqy', 560, 1000, [0.02, -0.02, 0.06], 400, 0.55, 0.25),
       card('standard', 'Arthur', 480, 1000, [0, -0.05, 0.05], 300, 0.35, 0.45),
       card('standard', 'Piège de Glace', 510, 1000, [0, -0.05, 0.05], 300, 0.2, 0.6),

@@ -151,15 +151,22 @@ describe('the page and its specs', () => {
 describe('flags', () => {
   it('lists the flagged items first, with the reason in words and the correction used', () => {
     const page = html.fx!, r = reports.fx!;
-    // A card's p-value reads its standard error from its interval (Arthur: (0.430691 − 0.4)/1.96 from
-    // the band's 45%: z = 3.193, p = 0.0014), not from a score test over the copies (p = 0.0015).
+    // Cards flag on their deck-adjusted effect and IWD by turn (from the mode's median card), never
+    // on GIH WR or raw IWD. A p-value reads its standard error from the interval (Arthur:
+    // 0.03/1.96 from the band's −5 points: z = 3.27, p = 0.0011).
     expect(r.flagged.map((f) => f.reason)).toEqual([
-      'Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55% (quick, 4,600 copies in hand, p = 1.0e-17)',
       'Gardiens rapide: WR 71.9% [67.4, 76.0], band 45–55% (quick, 420 games, p = 3.3e-12)',
       'Veilleurs rapide: WR 35.0% [31.8, 38.4], band 45–55% (quick, 800 games, p = 1.3e-8)',
-      'Arthur: GIH WR 40.0% [37.0, 43.1], band 45–55% (quick, 1,000 copies in hand, p = 0.0014)',
-      'Nisqy: IWD +8.0 points [+6.0, +10.0], band ±5 points (quick, 4,600 copies in hand, 300 not seen, p = 0.0033)',
+      'Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points (quick, 500 seat-games dealt it, 500 not, p = 9.6e-7)',
+      'Arthur: deck-adjusted effect −10.0 points [−13.0, −7.0], band ±5 points (quick, 500 seat-games dealt it, 500 not, p = 0.0011)',
+      "Nisqy: IWD by turn 4 (deck-adjusted, from the mode's median card) +10.0 points [+7.0, +13.0], band ±5 points (quick, p = 0.0011)",
     ]);
+    // Grouped by card: Nisqy's two flags are one entry.
+    expect(page.match(/<li class="above"><span class="tag above">card above<\/span>Nisqy:/g)).toHaveLength(1);
+    // The page opens with the answer, before the facts and the flags.
+    expect(page.indexOf('id="answer"')).toBeGreaterThan(0);
+    expect(page.indexOf('id="answer"')).toBeLessThan(page.indexOf('class="facts"'));
+    expect(page).toContain('Cards that win more than their decks explain: <b>Nisqy</b> +10.0 points [+8.0, +12.0]');
     const flags = page.indexOf('id="flags"'), list = page.indexOf('id="flagged"'), firstSvg = page.indexOf('<svg'), tables = page.indexOf('id="tables"');
     expect(flags).toBeGreaterThan(0);
     expect(list).toBeGreaterThan(flags);
@@ -171,11 +178,11 @@ describe('flags', () => {
       expect(at).toBeLessThan(tables);
     }
     // Glance is outside the band but Benjamini–Hochberg does not keep it: listed after the flags, not among them.
-    const glance = page.indexOf('Glance: GIH WR 58.2%');
+    const glance = page.indexOf('Glance: deck-adjusted effect +6.5 points');
     expect(glance).toBeGreaterThan(page.indexOf('not kept by Benjamini–Hochberg</summary>'));
     expect(r.flagged.some((f) => f.name === 'Glance')).toBe(false);
     expect(page).toContain('Correction: Benjamini–Hochberg (false discovery rate q = 0.05)');
-    expect(page).toMatch(/GIH WR of every card \(m = 7\)/);
+    expect(page).toMatch(/deck-adjusted effect of every card \(m = 7\)/);
   });
 
   it('flags real runs only where the interval is outside the band', () => {
@@ -184,7 +191,7 @@ describe('flags', () => {
     for (const f of [...real, ...reports.fx!.flagged]) {
       expect(f.lo > f.band[1] || f.hi < f.band[0], f.reason).toBe(true);
       expect(f.bhKept).toBe(true);
-      expect(f.reason).toMatch(/^.+: (GIH WR|IWD|WR) .+, band .+ \(.*p [=<] .+\)$/);
+      expect(f.reason).toMatch(/^.+: (deck-adjusted effect|IWD by turn \d+ \(deck-adjusted, from the mode's median card\)|WR) .+, band .+ \(.*p [=<] .+\)$/);
     }
     // Experiments: every arm is assessed; the page compares the others with the base.
     expect(Object.keys(reports.r3!.flaggedByArm)).toEqual(['base', 'nisqy-4']);
@@ -244,7 +251,7 @@ describe('errors', () => {
     expect(lines).toEqual([`lab: ${empty}: no summary.json (not a results folder of lab simulate or lab experiment)`]);
     expect(codeOk ?? 0).toBe(0);
     expect(outs.join('')).toContain(`wrote ${join(OUT.fx, 'report', 'index.html')} (17 charts`);
-    expect(outs.join('')).toContain('Nisqy: GIH WR 61.2% [59.8, 62.6], band 45–55%');
+    expect(outs.join('')).toContain('Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points');
   });
 
   it('lab report end to end (once the command is registered in src/cli/index.ts)', async (ctx) => {

@@ -10,6 +10,7 @@ import { loadDeck } from '../../src/games/blue-rising/decks.ts';
 import { zSpread } from '../../src/report/paired.ts';
 import { C, D, M, type Aggregate } from '../../src/sim/aggregate.ts';
 import { cardIntervals } from '../../src/sim/metrics.ts';
+import { estimateEffect } from '../../src/sim/card-effects.ts';
 import { runSimulation, type RunSpec } from '../../src/sim/run.ts';
 import { ROOT } from './helpers.ts';
 
@@ -42,7 +43,7 @@ describe('calibration: z-scores between two independent seeds', () => {
       const b = (await runSimulation(spec(1302 + 2 * i))).aggregates.get('')!;
       runs.push([a, b]);
     }
-  });
+  }, 1_200_000); // 22,400 games: 55 s idle, several minutes on a loaded shared machine
 
   it('runs the 8 shipped quick decks in a round robin', () => {
     expect(FILES).toHaveLength(8);
@@ -81,6 +82,30 @@ describe('calibration: z-scores between two independent seeds', () => {
     expect(w.spread).toBeGreaterThan(0.8);
     expect(w.spread).toBeLessThan(1.25);
     expect(wOld.spread).toBeGreaterThan(w.spread);
+  });
+
+  it('deck-adjusted card effects and stratified IWD by turn spread within [0.8, 1.25] (seed pair as cluster)', () => {
+    const adj = empty(), turn = empty();
+    for (const [a, b] of runs) for (const card of Object.keys(a.effects!.quick!).sort()) {
+      const ea = a.effects!.quick![card]!, eb = b.effects?.quick?.[card];
+      if (!eb) continue;
+      const x = estimateEffect(ea.dealt), y = estimateEffect(eb.dealt);
+      if (Number.isFinite(x.effect) && Number.isFinite(y.effect)) {
+        adj.x.push(x.effect); adj.sx.push(x.se); adj.y.push(y.effect); adj.sy.push(y.se);
+      }
+      const u = estimateEffect(ea.seen6), v = estimateEffect(eb.seen6);
+      if (Number.isFinite(u.effect) && Number.isFinite(v.effect)) {
+        turn.x.push(u.effect); turn.sx.push(u.se); turn.y.push(v.effect); turn.sy.push(v.se);
+      }
+    }
+    const d = zSpread(adj.x, adj.sx, adj.y, adj.sy), t = zSpread(turn.x, turn.sx, turn.y, turn.sy);
+    // Measured: 0.996 over 260 effects (65 cards × 4), 1.110 over 220 IWD-by-turn-6 estimates.
+    expect(d.items).toBeGreaterThan(60 * COMPARISONS);
+    expect(d.spread).toBeGreaterThan(0.8);
+    expect(d.spread).toBeLessThan(1.25);
+    expect(t.items).toBeGreaterThan(30 * COMPARISONS);
+    expect(t.spread).toBeGreaterThan(0.8);
+    expect(t.spread).toBeLessThan(1.25);
   });
 
   it('deck WR z-scores spread within [0.8, 1.25] (the game as unit), over the decks and their matchups', () => {
