@@ -69,8 +69,9 @@ describe('--game diplomatie', () => {
     expect([quick.status, quick.stderr]).toEqual([2, 'lab: mode "quick" is not a mode of diplomatie (its modes: standard)\n']);
     const foreign = await lab(['replay', '--mode', 'standard', '--deck', `${D}/meute.deck`, '--deck', `${D}/meute.deck`, '--seed', '1']);
     expect([foreign.status, foreign.stderr]).toEqual([2, `lab: ${D}/meute.deck: a deck of game "diplomatie", not of blue-rising (--game blue-rising was asked)\n`]);
-    const noBot = await lab(['replay', '--game', 'diplomatie', '--deck', `${D}/meute.deck`, '--deck', `${D}/meute.deck`, '--seed', '1', '--bots', 'heuristic']);
-    expect(noBot.status).toBe(2);
-    expect(noBot.stderr).toMatch(/^lab: bot "heuristic": the game diplomatie has no heuristic bot/);
+    // Its own heuristic bot answers to "heuristic", with its own profiles.
+    const badProfile = await lab(['replay', '--game', 'diplomatie', '--deck', `${D}/meute.deck`, '--deck', `${D}/meute.deck`, '--seed', '1', '--bots', 'heuristic:profile=midrange']);
+    expect(badProfile.status).toBe(2);
+    expect(badProfile.stderr).toMatch(/^lab: .*profile.*midrange.*default, aggressive, diplomat, control/);
   });
 });
