@@ -5,15 +5,19 @@ import type { Game } from '../../../core/game.ts';
 import type { Paliers } from '../game.ts';
 import type { PalState } from '../state.ts';
 import { PalBot } from './bot.ts';
-import { loadProfile, type Profile } from './profile.ts';
+import { checkProfile, type Profile } from './profile.ts';
+import aggroProfile from './profiles/aggro.json' with { type: 'json' };
+import controlProfile from './profiles/control.json' with { type: 'json' };
 
 /** The shipped profiles (bot/profiles/*.json); the first is the default. */
 export const PALIERS_PROFILES = ['aggro', 'control'] as const;
 
+// Imported, not read from disk at run time: the worker threads run a bundle (see the README).
+const SHIPPED: Record<string, unknown> = { aggro: aggroProfile, control: controlProfile };
 const profiles = new Map<string, Profile>();
 function profileOf(name: string): Profile {
   let p = profiles.get(name);
-  if (!p) profiles.set(name, (p = loadProfile(name)));
+  if (!p) profiles.set(name, (p = checkProfile(SHIPPED[name], `src/games/paliers/bot/profiles/${name}.json`)));
   return p;
 }
 
