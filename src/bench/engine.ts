@@ -19,6 +19,7 @@
 //                               steps of play, after a warm-up, with a forced global.gc()
 //                               before and after (≈ 0 when the hot path allocates nothing;
 //                               null when node runs without --expose-gc).
+//   games.<id>                  every game of the registry measured alike (src/bench/games.ts).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -29,6 +30,7 @@ import type { Mode } from '../games/blue-rising/rules-options.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
 import { benchBots } from './bots.ts';
+import { benchGames as benchEachGame } from './games.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -198,6 +200,7 @@ const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
 for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode);
+const games = benchEachGame(DECKS);
 // The strength ladder's search bots (experiments/strength-ladder.json) as well.
 const bots = benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4']);
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
@@ -210,6 +213,7 @@ console.log(JSON.stringify({
   date: new Date().toISOString(),
   gcExposed: gc !== undefined,
   modes,
+  games,
   bots,
   simulation,
   benchSeconds: round((Date.now() - started) / 1000),
