@@ -27,7 +27,7 @@ if (!Number.isInteger(rounds) || rounds < 1) {
   process.exit(2);
 }
 const benchArgs = args.filter((a) => a !== commit && !a.startsWith('--rounds=') && a !== '--full');
-if (!args.includes('--full') && !benchArgs.includes('--engine-only') && !benchArgs.some((a) => a.startsWith('--only='))) benchArgs.push('--engine-only');
+if (!args.includes('--full') && !benchArgs.includes('--engine-only') && !benchArgs.some((a) => a.startsWith('--only='))) benchArgs.push('--engine-only', '--only=clone,steps,games,heap,bots');
 // CPU time by default: the figures of one thread then hardly depend on the machine's load.
 if (!benchArgs.some((a) => a.startsWith('--clock='))) benchArgs.push('--clock=cpu');
 

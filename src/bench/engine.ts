@@ -19,6 +19,7 @@
 //                               steps of play, after a warm-up, with a forced global.gc()
 //                               before and after (≈ 0 when the hot path allocates nothing;
 //                               null when node runs without --expose-gc).
+//   games.<id>                  every game of the registry measured alike (src/bench/games.ts).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -174,11 +175,11 @@ function benchHeap(game: Game<BRState>): number | null {
   return after - before;
 }
 
-// `--only=clone,steps,games,heap,bots,sim` runs those parts alone (default: all of them);
+// `--only=clone,steps,games,heap,bots,sim,modules` runs those parts alone (default: all of them);
 // `--modes=quick` one mode (`--modes=none`: no engine figures, e.g. with `--only=bots`). `npm run bench:compare <commit>` (compare.ts) runs this file
 // beside the same file on an older commit.
 const argOf = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim').split(','));
+const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim,modules').split(','));
 const modeList = (argOf('modes') ?? 'quick,standard').split(',').filter((m) => m !== '' && m !== 'none') as Mode[];
 
 function benchMode(mode: Mode) {
@@ -206,6 +207,9 @@ const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
 for (const mode of modeList) modes[mode] = benchMode(mode);
+// Every game of the registry side by side (state size, clone, decisions, games, ISMCTS).
+// Imported only when asked: bench:compare runs these bench files on old commits without the registry.
+const games = only.has('modules') ? (await import('./games.ts')).benchGames(DECKS) : null;
 // The strength ladder's search bots (experiments/strength-ladder.json) as well.
 const bots = only.has('bots')
   ? benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4'])
@@ -221,6 +225,7 @@ console.log(JSON.stringify({
   clock: clockName,
   gcExposed: gc !== undefined,
   modes,
+  games,
   bots,
   simulation,
   benchSeconds: round((Date.now() - started) / 1000),

@@ -3,6 +3,7 @@
 //
 //   # Plan: the first comment line says what the deck tries to do
 //   name: Speedrun       (optional; defaults to the file's base name)
+//   game: paliers        (optional; the lab refuses a deck of another game)
 //   3 Sprinteuse         (count, space, exact card name)
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -40,7 +41,12 @@ export function readPalDeckText(text: string, file: string, cat: Catalogue): { d
     if (line === '') return;
     const header = /^([A-Za-z]+)\s*:\s*(.*)$/.exec(line);
     if (header) {
-      if (header[1]!.toLowerCase() !== 'name') return void errors.push(`${where}: unknown header "${header[1]}" (valid: name)`);
+      // The lab blanks a `game:` line before this reader sees it; a file read directly keeps it.
+      if (header[1]!.toLowerCase() === 'game') {
+        if (header[2]!.trim() !== 'paliers') errors.push(`${where}: a deck of game "${header[2]!.trim()}", not of paliers`);
+        return;
+      }
+      if (header[1]!.toLowerCase() !== 'name') return void errors.push(`${where}: unknown header "${header[1]}" (valid: name, game)`);
       if (name !== undefined) return void errors.push(`${where}: name given twice`);
       if (header[2]!.trim() === '') return void errors.push(`${where}: empty deck name`);
       name = header[2]!.trim();

@@ -30,7 +30,7 @@ export class PalBot {
     if (n === 1) return this.buf[0]!;
     let best = this.buf[0]!, bestScore = -Infinity;
     for (let i = 0; i < n; i++) {
-      const s = this.score(st, this.buf[i]!);
+      const s = this.scoreAction(st, this.buf[i]!);
       if (s > bestScore) {
         bestScore = s;
         best = this.buf[i]!;
@@ -87,7 +87,7 @@ export class PalBot {
     return s;
   }
 
-  private score(st: PalState, a: number): number {
+  scoreAction(st: PalState, a: number): number {
     const w = st.w, cat = st.ctx.cat, pr = this.profile;
     const seat = decider(w);
     const opp = 1 - seat;

@@ -33,7 +33,12 @@ export class ProfileError extends Error {
 /** Loads and checks a profile; a missing verb weight or field is named. */
 export function loadProfile(name: string, dir = join(import.meta.dirname, 'profiles')): Profile {
   const file = join(dir, `${name}.json`);
-  const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  return checkProfile(JSON.parse(readFileSync(file, 'utf8')), file);
+}
+
+/** Checks a profile's fields (a shipped one is imported, so that a bundled worker needs no file). */
+export function checkProfile(json: unknown, file: string): Profile {
+  const p = json as Profile;
   for (const f of ['attackMinAtq', 'holdBackBlockers', 'holdBackPerOpposingCharacter', 'pvValue', 'blockWhenPvBelow', 'playThreshold'] as const) {
     if (typeof p[f] !== 'number') throw new ProfileError(`${file}: ${f}: expected a number`);
   }
