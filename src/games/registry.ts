@@ -1,6 +1,7 @@
 // The rule sets the lab can simulate, by name. The simulation layer asks this registry for
 // a game and never imports a rule set itself: a new game plugs in here.
 import type { CardStatsGame } from '../core/game.ts';
+import type { CardDef } from './blue-rising/catalogue/schema.ts';
 import { compileCatalogue, type Catalogue } from './blue-rising/catalogue/compile.ts';
 import { CARDS } from './blue-rising/catalogue/index.ts';
 import type { DeckList } from './blue-rising/decks.ts';
@@ -10,6 +11,8 @@ import type { Mode, RuleOptions } from './blue-rising/rules-options.ts';
 
 /** What changes the rules or cards of a run (an experiment arm): opaque to the simulation. */
 export interface Variant {
+  /** A designer's catalogue (--catalogue) in place of the shipped one; the patches apply to it. */
+  cards?: CardDef[];
   patches?: CardPatch[];
   rules?: Partial<RuleOptions>;
 }
@@ -25,11 +28,12 @@ export interface MatchRequest {
 const catalogues = new Map<string, Catalogue>();
 
 /** The catalogue for a set of patches, compiled once per process (per worker). */
-function catalogueFor(patches: readonly CardPatch[]): Catalogue {
-  const key = JSON.stringify(patches);
+function catalogueFor(patches: readonly CardPatch[], cards?: readonly CardDef[]): Catalogue {
+  const key = cards ? JSON.stringify([patches, cards]) : JSON.stringify(patches);
   let cat = catalogues.get(key);
   if (!cat) {
-    cat = compileCatalogue(applyPatches(CARDS, patches));
+    if (catalogues.size > 256) catalogues.clear(); // an ablation compiles one per card
+    cat = compileCatalogue(applyPatches(cards ?? CARDS, patches));
     catalogues.set(key, cat);
   }
   return cat;
@@ -41,7 +45,7 @@ export function buildGame(req: MatchRequest): CardStatsGame<unknown> {
   switch (req.game) {
     case 'blue-rising': {
       const [a, b] = req.decks as [DeckList, DeckList];
-      const cat = catalogueFor(req.variant?.patches ?? []);
+      const cat = catalogueFor(req.variant?.patches ?? [], req.variant?.cards);
       return matchGame(req.mode as Mode, a, b, { catalogue: cat, rules: req.variant?.rules }) as unknown as CardStatsGame<unknown>;
     }
   }

@@ -2,7 +2,6 @@
 // same seeds; outputs per arm and each arm's difference from the base with its interval.
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { CARDS } from '../../games/blue-rising/catalogue/index.ts';
 import { checkPatch, type CardPatch } from '../../games/blue-rising/patches.ts';
 import { parseRuleOverrides, type RuleOptions } from '../../games/blue-rising/rules-options.ts';
 import { C, D, M } from '../../sim/aggregate.ts';
@@ -16,6 +15,7 @@ import { action, intOption, UsageError } from '../errors.ts';
 import { prepareOutFolder } from '../out-folder.ts';
 import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
+import { checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
 
 
 function rulesOf(exp: ExperimentFile, file: string): Partial<RuleOptions> | undefined {
@@ -28,14 +28,16 @@ function rulesOf(exp: ExperimentFile, file: string): Partial<RuleOptions> | unde
 }
 
 /** Builds the run of an experiment file (checks decks, bots, patches). */
-export function experimentSpec(file: string, workers: number, wantRows: boolean): { spec: RunSpec; exp: ExperimentFile; patched: string[] } {
+export function experimentSpec(file: string, workers: number, wantRows: boolean, catalogueOption?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[]; catalogueFile: string | null } {
   const exp = loadExperiment(file);
+  const cat = catalogueOption !== undefined ? loadCatalogue(catalogueOption) : loadCatalogue(exp.catalogue, `${file}: catalogue:`);
   let loaded;
   try {
     loaded = loadSides(exp.decks, exp.modes && exp.modes.length === 1 ? exp.modes[0] : undefined);
   } catch (e) {
     throw new ExperimentError(`${file}: decks: ${(e as Error).message}`);
   }
+  checkSidesAgainst(loaded.sides, cat, catalogueOption !== undefined ? '--catalogue' : `${file}: catalogue:`);
   const modes = exp.modes ? loaded.modes.filter((m) => exp.modes!.includes(m)) : loaded.modes;
   for (const m of exp.modes ?? []) if (!loaded.modes.includes(m)) throw new ExperimentError(`${file}: modes: no ${m} deck among the decks`);
   let bots: [string, string];
@@ -55,9 +57,10 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
   const patched = new Set<string>();
   arms.forEach((a, i) => {
     a.patches.forEach((p, j) => {
-      const where = a.sweep ? `sweeps (${a.name})` : `arms.${i - 1}.patches.${j}`;
+      const nBase = exp.basePatches?.length ?? 0;
+      const where = j < nBase ? `basePatches.${j}` : a.sweep ? `sweeps (${a.name})` : `arms.${i - 1}.patches.${j - nBase}`;
       try {
-        checkPatch(p as CardPatch, CARDS, where);
+        checkPatch(p as CardPatch, cat.all, where);
       } catch (e) {
         throw new ExperimentError(`${file}: ${(e as Error).message}`);
       }
@@ -81,7 +84,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
         }
       }
       return {
-        label: a.name, variant: { patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots,
+        label: a.name, variant: { ...(cat.cards ? { cards: cat.cards } : {}), patches: a.patches as CardPatch[], rules }, description: a.description, bots: armBots,
         gamesPerPairing: a.games,
       };
     }),
@@ -89,7 +92,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean)
     workers,
     wantRows,
   };
-  return { spec, exp, patched: [...patched].sort() };
+  return { spec, exp, patched: [...patched].sort(), catalogueFile: cat.file };
 }
 
 export function experimentCommand(): Command {
@@ -102,11 +105,12 @@ export function experimentCommand(): Command {
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
     .option('--report', 'also write the HTML report (lab report) and print its path')
+    .option('--catalogue <file>', 'play with this card data file instead of the experiment\'s catalogue or the shipped cards')
     .option('--fresh', `play every game even if the output folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[] }) => {
+    .action(action(async (file: string, opts: { out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[]; catalogue?: string }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv));
+      const { spec, exp, patched, catalogueFile } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.catalogue);
       const sweepsToRun = opts.arm.length ? [] : exp.sweeps ?? [];
       if (opts.arm.length) {
         const names = (exp.arms ?? []).map((a) => a.name);
@@ -124,6 +128,7 @@ export function experimentCommand(): Command {
         fresh: opts.fresh,
         label: `experiment ${exp.name}`,
         command: ['lab', ...process.argv.slice(2)],
+        catalogueFile,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;

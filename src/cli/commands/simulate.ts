@@ -19,6 +19,7 @@ import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/writ
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
+import { catalogueSha256, checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
 import { prepareOutFolder } from '../out-folder.ts';
 import { writeReport } from '../../report/report.ts';
 
@@ -37,6 +38,7 @@ export interface SimulateOptions {
   pairings?: 'round-robin' | 'mirror';
   report?: boolean;
   fresh?: boolean;
+  catalogue?: string;
 }
 
 /** Loads and checks the decks; groups them by mode. */
@@ -114,6 +116,8 @@ export async function runAndWrite(
     onAggregates?: (aggs: Map<string, Aggregate>) => Record<string, unknown>;
     /** Play every game, setting aside the journal of an interrupted run. */
     fresh?: boolean;
+    /** A designer's catalogue file (--catalogue), for the manifest. */
+    catalogueFile?: string | null;
   },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
@@ -207,12 +211,14 @@ export async function runAndWrite(
       bots: spec.bots,
       pairings: spec.pairingMode ?? 'round-robin',
       gamesPerPairing: spec.gamesPerPairing,
-      arms: spec.arms,
+      // A designer's catalogue is named by its file and hash, not copied into each arm.
+      arms: spec.arms.map((a) => (a.variant?.cards ? { ...a, variant: { ...a.variant, cards: `sha256 ${catalogueSha256(a.variant.cards)}` } } : a)),
       gamesCsv: spec.wantRows,
     },
     masterSeed: spec.seed,
     engineVersion: engineVersion(),
-    catalogueSha256: sha256(JSON.stringify(CARDS)),
+    catalogueSha256: catalogueSha256(spec.arms[0]?.variant?.cards ?? CARDS),
+    ...(opts.catalogueFile ? { catalogueFile: opts.catalogueFile } : {}),
     machine: machine(),
     workers: spec.workers,
     startedAt: startedAt.toISOString(),
@@ -245,9 +251,12 @@ export function simulateCommand(): Command {
     .option('--rule <key=value>', 'override a rule knob of rules-options.ts (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--report', 'also write the HTML report (lab report) and print its path')
     .option('--fresh', `play every game even if the --out folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
+    .option('--catalogue <file>', 'play with this card data file (a copy of src/games/blue-rising/catalogue/cards.json) instead of the shipped cards')
     .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode);
+      const cat = loadCatalogue(opts.catalogue);
+      checkSidesAgainst(sides, cat);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
       const odd = oddGames(games);
       if (odd) throw new UsageError(`option --games: ${odd}`);
@@ -258,13 +267,16 @@ export function simulateCommand(): Command {
         bots: parseBots(opts.bots),
         gamesPerPairing: games,
         seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [{ label: '', variant: opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : undefined }],
+        arms: [{
+          label: '',
+          variant: opts.rule?.length || cat.cards ? { ...(cat.cards ? { cards: cat.cards } : {}), ...(opts.rule?.length ? { rules: parseRuleOverrides(opts.rule) } : {}) } : undefined,
+        }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
         wantRows: Boolean(opts.gamesCsv),
         pairingMode: opts.pairings,
       };
       const out = prepareOutFolder(opts.out, '--out');
-      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
+      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)], catalogueFile: cat.file });
       void cmd;
       if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
