@@ -7,6 +7,7 @@ import { CARDS } from './blue-rising/catalogue/index.ts';
 import type { DeckList } from './blue-rising/decks.ts';
 import { matchGame } from './blue-rising/index.ts';
 import { applyPatches, type CardPatch } from './blue-rising/patches.ts';
+import { standIns, withStandIn } from './blue-rising/stand-in.ts';
 import type { Mode, RuleOptions } from './blue-rising/rules-options.ts';
 
 /** What changes the rules or cards of a run (an experiment arm): opaque to the simulation. */
@@ -50,4 +51,24 @@ export function buildGame(req: MatchRequest): CardStatsGame<unknown> {
     }
   }
   throw new Error(`unknown game "${req.game}" (known: ${GAMES.join(', ')})`);
+}
+
+/**
+ * Ablation arms: for each named card, a variant of `base` where the card is replaced by a
+ * replacement-level stand-in (the game's own choice, e.g. blue-rising/stand-in.ts) under the
+ * same name, so that decks and seeds stay those of the base; with the stand-in in words.
+ */
+export function ablationVariants(game: string, base: Variant | undefined, cards: readonly string[]): { card: string; standIn: string; variant: Variant }[] {
+  switch (game) {
+    case 'blue-rising': {
+      const all = base?.cards ?? CARDS;
+      return standIns(all, cards).map((s) => ({
+        card: s.card,
+        standIn: s.reason,
+        // A base patch of the card itself would patch its stand-in: left out.
+        variant: { ...base, cards: withStandIn(all, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
+      }));
+    }
+  }
+  throw new Error(`unknown game "${game}" (known: ${GAMES.join(', ')})`);
 }
