@@ -87,7 +87,7 @@ export interface CardEffect {
 }
 
 export interface AblationResult {
-  /** By mode, strongest effect first. */
+  /** By mode, the highest low end of the effect's interval first. */
   effects: CardEffect[];
   /** Games played, and the games a run replaying every pairing in every arm would play. */
   games: number;
@@ -131,8 +131,10 @@ export async function runAblation(spec: RunSpec, cards?: readonly string[], hook
         decks: deckChanges(baseAgg, arm, mode, holders),
       });
     }
-    // Strongest first; a card no pairing measures (held by every deck) goes last.
-    rows.sort((x, y) => (Number.isNaN(y.effect) ? -1 : Number.isNaN(x.effect) ? 1 : y.effect - x.effect) || x.card.localeCompare(y.card, 'fr'));
+    // By the effect the games establish, the low end of the interval: a card held by one deck
+    // has fewer pairs and a wider interval than one held by three, and is not named first on
+    // its noise. A card no pairing measures (held by every deck) goes last.
+    rows.sort((x, y) => (Number.isNaN(y.lo) ? -1 : Number.isNaN(x.lo) ? 1 : y.lo - x.lo) || x.card.localeCompare(y.card, 'fr'));
     effects.push(...rows);
   }
   const gamesPerArm = pairings(spec).length * spec.gamesPerPairing;

@@ -36,8 +36,6 @@ export interface ExperimentFile {
   catalogue?: string;
   /** Patches every arm carries, the base included (the others' patches apply after them). */
   basePatches?: PatchSpec[];
-  /** A stopping rule on the paired outcomes (stopping.ts), checked there. */
-  stop?: unknown;
 }
 
 const PATCH_SCHEMA = {
@@ -121,7 +119,6 @@ export const EXPERIMENT_SCHEMA = {
     },
     catalogue: { type: 'string', minLength: 1 },
     basePatches: { type: 'array', items: PATCH_SCHEMA },
-    stop: { type: 'object' },
     sweeps: {
       type: 'array',
       items: {

@@ -85,7 +85,7 @@ export function ablateCommand(): Command {
       for (const m of modes) {
         const rows = res.effects.filter((e) => e.mode === m);
         const width = Math.max(...rows.map((e) => e.card.length));
-        process.stdout.write(`${m}: each card's effect on the WR of the decks holding it, with it minus with its stand-in (points, paired 95% interval)\n`);
+        process.stdout.write(`${m}: each card's effect on the WR of the decks holding it, with it minus with its stand-in (points, paired 95% interval), by the interval's low end\n`);
         rows.forEach((e, i) => process.stdout.write(effectLine(e, i + 1, width)));
       }
       process.stdout.write(`${res.games.toLocaleString('en')} games in ${res.seconds.toFixed(1)} s (${res.gamesWithoutReuse.toLocaleString('en')} without reusing the base's games where a deck holds no copy)\n`);

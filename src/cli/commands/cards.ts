@@ -3,6 +3,9 @@ import { Command } from 'commander';
 import { CARDS, foldName } from '../../games/blue-rising/catalogue/index.ts';
 import type { CardDef, Keywords } from '../../games/blue-rising/catalogue/schema.ts';
 import { UsageError, action } from '../errors.ts';
+import { loadDeck } from '../../games/blue-rising/decks.ts';
+import { MODES } from '../../games/blue-rising/rules-options.ts';
+import { shippedDecks } from './ablate.ts';
 
 const TYPE_FR: Record<string, string> = {
   character: 'Personnage', event: 'Évènement', trap: 'Piège', object: 'Objet', environment: 'Environnement', artefact: 'Artefact',
@@ -51,9 +54,23 @@ export function cardsCommand(): Command {
   return new Command('cards')
     .description('list the catalogue: stats, keywords, effect text, and which numbers come from the seeds')
     .option('--json', 'print the card entries as JSON')
+    .option('--decks', 'also say which shipped decks hold each card (and how many copies)')
     .option('--filter <filter...>', `keep cards matching all filters: free text, or ${FILTER_KEYS.map((k) => `${k}=…`).join(', ')}`)
-    .action(action((opts: { json?: boolean; filter?: string[] }) => {
+    .action(action((opts: { json?: boolean; filter?: string[]; decks?: boolean }) => {
       const cards = CARDS.filter((c) => (opts.filter ?? []).every((f) => matches(c, f)));
+      const held = new Map<string, string[]>();
+      if (opts.decks) {
+        for (const m of MODES) {
+          for (const f of shippedDecks(m)) {
+            const d = loadDeck(f);
+            for (const e of d.entries) held.set(e.name, [...(held.get(e.name) ?? []), `${d.name} ×${e.count}`]);
+          }
+        }
+      }
+      if (opts.json && opts.decks) {
+        process.stdout.write(JSON.stringify(cards.map((c) => ({ ...c, decks: held.get(c.name) ?? [] })), null, 2) + '\n');
+        return;
+      }
       if (opts.json) {
         process.stdout.write(JSON.stringify(cards, null, 2) + '\n');
         return;
@@ -68,6 +85,7 @@ export function cardsCommand(): Command {
         process.stdout.write(`${c.name} — ${kind} — ${stats.join(', ')}${kws.length ? ` — ${kws.join(', ')}` : ''}\n`);
         if (c.text) process.stdout.write(`    ${c.text}\n`);
         process.stdout.write(`    seeds: ${seeds.length ? seeds.join(', ') : 'none (all invented)'}\n`);
+        if (opts.decks) process.stdout.write(`    decks: ${held.get(c.name)?.join(', ') ?? 'none of the shipped decks'}\n`);
       }
       process.stdout.write(`${cards.length} card${cards.length === 1 ? '' : 's'}\n`);
     }));
