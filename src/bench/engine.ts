@@ -29,6 +29,7 @@ import type { Mode } from '../games/blue-rising/rules-options.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
 import { benchBots } from './bots.ts';
+import { benchWhatif } from './whatif.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -202,6 +203,8 @@ for (const mode of ['quick', 'standard'] as const) modes[mode] = benchMode(mode)
 const bots = benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4']);
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
 const simulation = process.argv.includes('--engine-only') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
+// The time to a decided `lab whatif` verdict on a +1 power patch (src/bench/whatif.ts).
+const whatif = process.argv.includes('--engine-only') ? null : benchWhatif();
 
 console.log(JSON.stringify({
   node: process.version,
@@ -212,5 +215,6 @@ console.log(JSON.stringify({
   modes,
   bots,
   simulation,
+  whatif,
   benchSeconds: round((Date.now() - started) / 1000),
 }, null, 2));
