@@ -51,4 +51,14 @@ describe('the catalogue as data', () => {
     expect(m.config.arms[0]!.variant.cards).toBe(`sha256 ${m.catalogueSha256}`);
     expect(m.config.arms[0]!.variant.patches).toEqual([{ card: 'Nisqy', power: 6 }]);
   });
+
+  it('a game whose module has no card data file refuses --catalogue, and one without stand-ins refuses lab ablate: exit 2, one line', async () => {
+    const cat = await lab(['simulate', '--game', 'diplomatie', '--deck', 'decks/diplomatie/meute.deck', '--deck', 'decks/diplomatie/colosses.deck', '--games', '2', '--out', join(dir, 'out-dip'), '--catalogue', join(dir, 'good.json')]);
+    expect(cat.status).toBe(2);
+    expect(cat.stderr.trim().split('\n')).toEqual([`lab: --catalogue ${join(dir, 'good.json')}: diplomatie has no card data file to replace (its cards are code)`]);
+    const abl = await lab(['ablate', '--game', 'diplomatie', '--games', '2', '--quiet']);
+    expect(abl.status).toBe(2);
+    expect(abl.stderr.trim().split('\n')).toEqual(['lab: --game diplomatie: no replacement-level stand-ins to ablate with (the diplomatie module has no ablation hook)']);
+    expect(abl.stdout).toBe('');
+  });
 });

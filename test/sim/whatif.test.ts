@@ -21,6 +21,8 @@ const BAD: [string, () => string[], (string | RegExp)[]][] = [
   ['no change', () => ['--card', 'Arthur'], ['--power']],
   ['a card no deck of the mode holds', () => ['--card', "Sceptre d'Invocation", '--cost', '1', '--mode', 'quick'], ['"Sceptre d\'Invocation"', 'no shipped quick deck']],
   ['a catalogue with a bad field', () => ['--card', 'Arthur', '--power', '5', '--catalogue', join(dir, 'bad-field.json')], ['bad-field.json', 'card "Arthur"', 'powr', 'unknown field']],
+  ['a field another game\'s schema lacks', () => ['--game', 'diplomatie', '--card', 'Loup', '--keywords', 'front=1'], ['--keywords', '"keywords"', 'not a patch field of diplomatie', 'level, power, extraCost']],
+  ['a value out of the game\'s schema range', () => ['--game', 'diplomatie', '--card', 'Loup', '--set', 'level=9'], ['--set level', '9', '1..5']],
   ['an impossible alpha', () => ['--card', 'Arthur', '--power', '5', '--stop', '{"sprt":{"wr1":0.03,"alpha":0.5},"maxGames":1000}'], ['--stop.sprt.alpha', '(0, 0.5)']],
   ['H1 not above H0', () => ['--card', 'Arthur', '--power', '5', '--stop', '{"sprt":{"elo0":5,"elo1":0},"maxGames":1000}'], ['--stop.sprt.elo1']],
   ['a cap below one batch', () => ['--card', 'Arthur', '--power', '5', '--stop', '{"width":0.02,"maxGames":20,"batchPairs":25}'], ['--stop.maxGames', 'below one batch']],
@@ -60,6 +62,14 @@ describe('lab whatif: a verdict', () => {
     expect(a.evidence as string).toMatch(/decided H1 .*LLR path \(games:LLR\) \d+:/);
     // Each batch plays 5 pairs of each of the 18 pairings holding Arthur, in both arms.
     expect((a.games as number) % (5 * 2 * 18 * 2)).toBe(0);
+  });
+
+  it('plays a patch of another game on its own schema (--game diplomatie --set power=30)', async () => {
+    const r = await lab(['whatif', '--game', 'diplomatie', '--card', 'Loup', '--set', 'power=30', '--bots', 'random', '--games', '2', '--workers', '1', '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^what if Loup power 30 \(was power 20\)\? standard, bots random vs random, against the 6 shipped standard decks\n/);
+    expect(r.stdout).toMatch(/\n {2}Lignées +\d+\.\d% → \d+\.\d%/);
   });
 
   it('prints the verdict for a designer, with a fixed budget', async () => {
