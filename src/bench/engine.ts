@@ -175,11 +175,11 @@ function benchHeap(game: Game<BRState>): number | null {
   return after - before;
 }
 
-// `--only=clone,steps,games,heap,bots,sim,modules` runs those parts alone (default: all of them);
+// `--only=clone,steps,games,heap,bots,sim,modules,whatif` runs those parts alone (default: all of them);
 // `--modes=quick` one mode (`--modes=none`: no engine figures, e.g. with `--only=bots`). `npm run bench:compare <commit>` (compare.ts) runs this file
 // beside the same file on an older commit.
 const argOf = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim,modules').split(','));
+const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim,modules,whatif').split(','));
 const modeList = (argOf('modes') ?? 'quick,standard').split(',').filter((m) => m !== '' && m !== 'none') as Mode[];
 
 function benchMode(mode: Mode) {
@@ -216,6 +216,9 @@ const bots = only.has('bots')
   : null;
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
 const simulation = process.argv.includes('--engine-only') || !only.has('sim') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
+// The time to a decided `lab whatif` verdict on a +1 power patch (src/bench/whatif.ts); imported
+// only when asked, like the per-game figures, so bench:compare can run these files on old commits.
+const whatif = process.argv.includes('--engine-only') || !only.has('whatif') ? null : (await import('./whatif.ts')).benchWhatif();
 
 console.log(JSON.stringify({
   node: process.version,
@@ -228,5 +231,6 @@ console.log(JSON.stringify({
   games,
   bots,
   simulation,
+  whatif,
   benchSeconds: round((Date.now() - started) / 1000),
 }, null, 2));

@@ -1,5 +1,6 @@
 // The `lab` command: wires one command per file; each command validates its own options.
 import { Command, CommanderError } from 'commander';
+import { ablateCommand } from './commands/ablate.ts';
 import { cardsCommand } from './commands/cards.ts';
 import { deckCommand } from './commands/deck.ts';
 import { experimentCommand } from './commands/experiment.ts';
@@ -8,6 +9,7 @@ import { replayCommand } from './commands/replay.ts';
 import { reportCommand } from './commands/report.ts';
 import { scenarioCommand } from './commands/scenario.ts';
 import { simulateCommand } from './commands/simulate.ts';
+import { whatifCommand } from './commands/whatif.ts';
 
 const program = new Command();
 program
@@ -29,6 +31,8 @@ program.addCommand(experimentCommand());
 program.addCommand(nightlyCommand());
 program.addCommand(cardsCommand());
 program.addCommand(reportCommand());
+program.addCommand(ablateCommand());
+program.addCommand(whatifCommand());
 
 function commandPath(c: Command): string {
   const names: string[] = [];

@@ -24,6 +24,8 @@ export interface LoadedDeck {
 
 /** What changes the rules or cards of a run (an experiment arm): opaque to the simulation. */
 export interface Variant {
+  /** A designer's catalogue (`CatalogueHook.load`'s cards) in place of the shipped one; the patches apply to it. */
+  cards?: unknown;
   patches?: readonly Record<string, unknown>[];
   rules?: Record<string, unknown>;
 }
@@ -103,6 +105,17 @@ export interface KnobDef {
   words?: readonly string[];
 }
 
+/** A designer's catalogue file as the module read and checked it. */
+export interface LoadedCards {
+  /** Opaque outside the game: handed back as `Variant.cards`. */
+  cards: unknown;
+  /** sha256 of its content, as manifest.json records it (the shipped one's: `CatalogueHook.sha256`). */
+  sha256: string;
+  names: readonly string[];
+  /** Problems of a deck list (`LoadedDeck.list`) under these cards: a card it lacks, a type it changed. */
+  checkDeck(list: unknown): string[];
+}
+
 /** The game's card catalogue: compiled at load, with a content hash for the manifest. */
 export interface CatalogueHook {
   /** The card definitions, as data. */
@@ -115,6 +128,11 @@ export interface CatalogueHook {
   compile(cards: readonly unknown[]): unknown;
   /** `lab cards`: the entries matching every filter, and their lines of text. */
   list(filters: readonly string[]): { cards: readonly unknown[]; lines: string[] };
+  /**
+   * Reads a designer's copy of the card data (`--catalogue FILE`), checked field by field;
+   * throws an input error naming the card and the field. Absent: the game has no card data file.
+   */
+  load?(file: string): LoadedCards;
 }
 
 /** The patchable card fields: one JSON schema for a patch, used by experiments, `whatif` and the CLI. */
@@ -124,8 +142,8 @@ export interface PatchHook {
   /** Fields a sweep may step through, and the patch a value of one makes. */
   sweepFields: readonly string[];
   sweepPatch(card: string, field: string, value: number): Record<string, unknown>;
-  /** Checks a patch against the catalogue (a card that has no such field…); throws naming `where`. */
-  check(patch: Record<string, unknown>, where: string): void;
+  /** Checks a patch against the catalogue (or a designer's, `LoadedCards.cards`); throws naming `where`. */
+  check(patch: Record<string, unknown>, where: string, cards?: unknown): void;
   describe(patch: Record<string, unknown>): string;
 }
 
@@ -149,6 +167,22 @@ export interface HeuristicHook {
  */
 export function heuristicHook<T>(make: (seed: number, profile: string) => ModuleBot<T>, profiles: readonly string[], defaultProfile = profiles[0]!): HeuristicHook {
   return { profiles, defaultProfile, make: <S>(seed: number, profile: string) => make(seed, profile) as unknown as ModuleBot<S> };
+}
+
+/** One ablation arm: a card replaced by its replacement-level stand-in, and the stand-in in words. */
+export interface AblationVariant {
+  card: string;
+  standIn: string;
+  variant: Variant;
+}
+
+/** Replacement-level stand-ins for `lab ablate`: what a deck would play instead of a card. */
+export interface AblationHook {
+  /**
+   * For each named card, `base` with the card replaced by its stand-in under the same name (so
+   * decks, shuffles and seeds stay the base's); an unknown name throws an input error.
+   */
+  variants(base: Variant | undefined, cards: readonly string[]): AblationVariant[];
 }
 
 /** What a scenario file run gives back (`lab scenario`). */
@@ -194,6 +228,8 @@ export interface GameModule {
   /** Runs a scenario file (both seat orders where the game has them). */
   runScenario?(file: string): ScenarioOutcome;
   heuristic?: HeuristicHook;
+  /** Stand-ins for ablation (`lab ablate`); absent: the game offers none. */
+  ablation?: AblationHook;
 }
 
 /** Bad input about the game itself: an unknown id, a deck of another game, a mode it lacks. */

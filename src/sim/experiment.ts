@@ -28,6 +28,10 @@ export interface ExperimentFile {
   /** round-robin (default): every pair of decks; mirror: each deck against itself. */
   pairings?: 'round-robin' | 'mirror';
   sweeps?: { card: string; field: string; values: number[] }[];
+  /** A designer's card data file (relative to the experiment file), in place of the shipped cards (games whose module loads one). */
+  catalogue?: string;
+  /** Patches every arm carries, the base included (the others' patches apply after them). */
+  basePatches?: PatchSpec[];
 }
 
 /** The schema of an experiment file of one game: its modes, its patch schema, its sweep fields. */
@@ -85,6 +89,8 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
         },
       },
     },
+    catalogue: { type: 'string', minLength: 1 },
+    basePatches: { type: 'array', items: PATCH_SCHEMA },
     sweeps: {
       type: 'array',
       items: {
@@ -177,6 +183,7 @@ export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile
     names.add(a.name);
     if (a.target !== undefined && a.bots === undefined) throw new ExperimentError(`${file}: arms.${i}.target: a target needs the arm's own bots (it is a ladder rung's threshold)`);
   }
+  if (exp.catalogue !== undefined && !isAbsolute(exp.catalogue)) exp.catalogue = resolve(dirname(file), exp.catalogue);
   // Deck paths: as written if they exist from the cwd, else relative to the file's folder.
   exp.decks = exp.decks.map((d) => {
     if (isAbsolute(d)) return d;
@@ -202,8 +209,9 @@ export interface ExpandedArm {
 
 /** The base arm, the patched arms, then one arm per sweep value. */
 export function expandArms(exp: ExperimentFile, m: GameModule, file = 'experiment'): ExpandedArm[] {
-  const arms: ExpandedArm[] = [{ name: 'base', patches: [] }];
-  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: a.patches ?? [], description: a.description, bots: a.bots, games: a.games });
+  const basePatches = exp.basePatches ?? [];
+  const arms: ExpandedArm[] = [{ name: 'base', patches: basePatches.slice() }];
+  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: [...basePatches, ...(a.patches ?? [])], description: a.description, bots: a.bots, games: a.games });
   const names = new Set(arms.map((a) => a.name));
   for (const [i, s] of (exp.sweeps ?? []).entries()) {
     for (const v of s.values) {
@@ -214,7 +222,7 @@ export function expandArms(exp: ExperimentFile, m: GameModule, file = 'experimen
       }
       names.add(name);
       const patch = m.patches.sweepPatch(s.card, s.field, v) as PatchSpec;
-      arms.push({ name: `${s.card} ${s.field}=${v}`, patches: [patch], sweep: { card: s.card, field: s.field, value: v } });
+      arms.push({ name: `${s.card} ${s.field}=${v}`, patches: [...basePatches, patch], sweep: { card: s.card, field: s.field, value: v } });
     }
   }
   return arms;

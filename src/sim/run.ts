@@ -27,6 +27,11 @@ export interface ArmSpec {
   bots?: [string, string];
   /** The arm's own games per pairing (a slow bot's arm), else the run's. */
   gamesPerPairing?: number;
+  /**
+   * Only the pairings where one of these decks ("mode\tname") plays (an ablation arm: the
+   * other pairings' games would be the base's own, so they are not played again).
+   */
+  onlyDecks?: string[];
 }
 
 export interface RunSpec {
@@ -45,6 +50,8 @@ export interface RunSpec {
   shardPairs?: number;
   /** round-robin: every pair of the mode's decks; mirror: each deck against itself (bot ladders). */
   pairingMode?: 'round-robin' | 'mirror';
+  /** The first pair index played (a batch of a run with a stopping rule); 0 by default. */
+  firstPair?: number;
 }
 
 export interface Pairing {
@@ -88,8 +95,10 @@ export function planTasks(spec: RunSpec): ShardTask[] {
     const pairsPerPairing = pairsOf(arm);
     // A searching bot's game takes seconds: small shards keep progress and the two cores busy.
     const armShardPairs = spec.shardPairs ?? ((arm.bots ?? spec.bots).some(isSearchBot) ? Math.min(shardPairs, SEARCH_SHARD_PAIRS) : shardPairs);
+    const first = spec.firstPair ?? 0;
     for (const p of pairings(spec)) {
-      for (let start = 0; start < pairsPerPairing; start += armShardPairs) {
+      if (arm.onlyDecks && !arm.onlyDecks.includes(`${p.mode}\t${p.a.name}`) && !arm.onlyDecks.includes(`${p.mode}\t${p.b.name}`)) continue;
+      for (let start = first; start < first + pairsPerPairing; start += armShardPairs) {
         tasks.push({
           shardIndex: tasks.length,
           game: spec.game,
@@ -102,7 +111,7 @@ export function planTasks(spec: RunSpec): ShardTask[] {
           masterSeed: spec.seed,
           pairingKey: p.key,
           pairStart: start,
-          pairCount: Math.min(armShardPairs, pairsPerPairing - start),
+          pairCount: Math.min(armShardPairs, first + pairsPerPairing - start),
           wantRows: spec.wantRows,
         });
       }

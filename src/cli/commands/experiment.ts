@@ -16,6 +16,7 @@ import { prepareOutFolder } from '../out-folder.ts';
 import { gameOption } from '../game.ts';
 import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
+import { checkSidesAgainst, loadCatalogue, type LoadedCatalogue } from '../catalogue.ts';
 
 
 function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<string, unknown> | undefined {
@@ -28,16 +29,18 @@ function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<strin
 }
 
 /** Builds the run of an experiment file (checks decks, bots, patches). */
-export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[] } {
+export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string, catalogueOption?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[]; catalogue: LoadedCatalogue } {
   const exp = loadExperiment(file, { module: (id) => gameModule(id ?? game), games: GAMES });
   if (game !== undefined && exp.game !== undefined && exp.game !== game) throw new UsageError(`${file}: an experiment of game "${exp.game}", but --game ${game} was asked`);
   const m = exp.module;
+  const cat = catalogueOption !== undefined ? loadCatalogue(m, catalogueOption) : loadCatalogue(m, exp.catalogue, `${file}: catalogue:`);
   let loaded;
   try {
     loaded = loadSides(exp.decks, exp.modes && exp.modes.length === 1 ? exp.modes[0] : undefined, m);
   } catch (e) {
     throw new ExperimentError(`${file}: decks: ${(e as Error).message}`);
   }
+  checkSidesAgainst(loaded.sides, cat, catalogueOption !== undefined ? '--catalogue' : `${file}: catalogue:`);
   const modes = exp.modes ? loaded.modes.filter((m) => exp.modes!.includes(m)) : loaded.modes;
   for (const m of exp.modes ?? []) if (!loaded.modes.includes(m)) throw new ExperimentError(`${file}: modes: no ${m} deck among the decks`);
   let bots: [string, string];
@@ -57,9 +60,10 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
   const patched = new Set<string>();
   arms.forEach((a, i) => {
     a.patches.forEach((p, j) => {
-      const where = a.sweep ? `sweeps (${a.name})` : `arms.${i - 1}.patches.${j}`;
+      const nBase = exp.basePatches?.length ?? 0;
+      const where = j < nBase ? `basePatches.${j}` : a.sweep ? `sweeps (${a.name})` : `arms.${i - 1}.patches.${j - nBase}`;
       try {
-        m.patches.check(p, where);
+        m.patches.check(p, where, cat.cards);
       } catch (e) {
         throw new ExperimentError(`${file}: ${(e as Error).message}`);
       }
@@ -83,7 +87,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
         }
       }
       return {
-        label: a.name, variant: { patches: a.patches, rules }, description: a.description, bots: armBots,
+        label: a.name, variant: { ...(cat.cards ? { cards: cat.cards } : {}), patches: a.patches, rules }, description: a.description, bots: armBots,
         gamesPerPairing: a.games,
       };
     }),
@@ -91,7 +95,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
     workers,
     wantRows,
   };
-  return { spec, exp, patched: [...patched].sort() };
+  return { spec, exp, patched: [...patched].sort(), catalogue: cat };
 }
 
 export function experimentCommand(): Command {
@@ -105,11 +109,12 @@ export function experimentCommand(): Command {
     .option('--games-csv', 'also write games.csv, one row per game (streamed)')
     .option('--quiet', 'no progress')
     .option('--report', 'also write the HTML report (lab report) and print its path')
+    .option('--catalogue <file>', 'play with this card data file instead of the experiment\'s catalogue or the shipped cards')
     .option('--fresh', `play every game even if the output folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[] }) => {
+    .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[]; catalogue?: string }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const { spec, exp, patched } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game);
+      const { spec, exp, patched, catalogue } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game, opts.catalogue);
       const sweepsToRun = opts.arm.length ? [] : exp.sweeps ?? [];
       if (opts.arm.length) {
         const names = (exp.arms ?? []).map((a) => a.name);
@@ -127,6 +132,7 @@ export function experimentCommand(): Command {
         fresh: opts.fresh,
         label: `experiment ${exp.name}`,
         command: ['lab', ...process.argv.slice(2)],
+        catalogue,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;

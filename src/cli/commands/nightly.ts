@@ -43,7 +43,7 @@ export function nightlyCommand(): Command {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const minutes = opts.budgetMinutes === undefined ? SIZED_FOR_MINUTES : intOption('--budget-minutes', opts.budgetMinutes, SIZED_FOR_MINUTES, 1, 24 * 60);
       const m = gameModule(opts.game);
-      const { spec, exp } = experimentSpec(opts.file ?? nightlyFile(m.id), workers, false, m.id);
+      const { spec, exp, catalogue } = experimentSpec(opts.file ?? nightlyFile(m.id), workers, false, m.id);
       // Game counts scale with the budget (pairs of games: at least one pair per pairing).
       const scale = (g: number) => Math.max(2, 2 * Math.round((g * minutes) / SIZED_FOR_MINUTES / 2));
       spec.gamesPerPairing = scale(spec.gamesPerPairing);
@@ -55,10 +55,11 @@ export function nightlyCommand(): Command {
         fresh: opts.fresh,
         label: `nightly ${date}`,
         command: ['lab', ...process.argv.slice(2)],
+        catalogue,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: [], budgetMinutes: minutes },
       });
-      // The catalogue as it was tonight, so tomorrow can say which cards changed.
-      atomicWrite(join(dir, 'catalogue.json'), stableJson(m.catalogue.cards()));
+      // The catalogue as it was tonight (the nightly file's own, if it names one), so tomorrow can say which cards changed.
+      atomicWrite(join(dir, 'catalogue.json'), stableJson(catalogue.cards ?? m.catalogue.cards()));
       const changes = compareNightlies(previousNightly(root, date), dir);
       atomicWrite(join(dir, 'changes.json'), stableJson(changes));
       const r = await writeReport(dir, { preface: { id: 'changes', title: 'What changed since last night', html: changesHtml(changes) } });

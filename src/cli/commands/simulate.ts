@@ -19,6 +19,7 @@ import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/writ
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
+import { catalogueSha256, checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
 import { prepareOutFolder } from '../out-folder.ts';
 import { writeReport } from '../../report/report.ts';
 
@@ -38,6 +39,7 @@ export interface SimulateOptions {
   pairings?: 'round-robin' | 'mirror';
   report?: boolean;
   fresh?: boolean;
+  catalogue?: string;
 }
 
 /** Loads and checks the decks of the module's game; groups them by mode ("both": every mode of the game). */
@@ -117,6 +119,8 @@ export async function runAndWrite(
     onAggregates?: (aggs: Map<string, Aggregate>) => Record<string, unknown>;
     /** Play every game, setting aside the journal of an interrupted run. */
     fresh?: boolean;
+    /** A designer's catalogue (--catalogue): its file and hash, for the manifest. */
+    catalogue?: { file: string | null; sha256: string };
   },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
@@ -211,12 +215,14 @@ export async function runAndWrite(
       bots: spec.bots,
       pairings: spec.pairingMode ?? 'round-robin',
       gamesPerPairing: spec.gamesPerPairing,
-      arms: spec.arms,
+      // A designer's catalogue is named by its file and hash, not copied into each arm.
+      arms: spec.arms.map((a) => (a.variant?.cards ? { ...a, variant: { ...a.variant, cards: `sha256 ${opts.catalogue?.file ? opts.catalogue.sha256 : catalogueSha256(a.variant.cards)}` } } : a)),
       gamesCsv: spec.wantRows,
     },
     masterSeed: spec.seed,
     engineVersion: engineVersion(),
-    catalogueSha256: m.catalogue.sha256(),
+    catalogueSha256: opts.catalogue?.file ? opts.catalogue.sha256 : m.catalogue.sha256(),
+    ...(opts.catalogue?.file ? { catalogueFile: opts.catalogue.file } : {}),
     machine: machine(),
     workers: spec.workers,
     startedAt: startedAt.toISOString(),
@@ -250,10 +256,13 @@ export function simulateCommand(): Command {
     .option('--rule <key=value>', 'override a rule knob of rules-options.ts (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--report', 'also write the HTML report (lab report) and print its path')
     .option('--fresh', `play every game even if the --out folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
+    .option('--catalogue <file>', 'play with this card data file (a copy of the game\'s, e.g. src/games/blue-rising/catalogue/cards.json) instead of the shipped cards')
     .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const m = moduleOf(opts);
       const { sides, modes } = loadSides(opts.deck ?? [], opts.mode, m);
+      const cat = loadCatalogue(m, opts.catalogue);
+      checkSidesAgainst(sides, cat);
       const games = intOption('--games', opts.games, 1000, 1, 1e9);
       const odd = oddGames(games);
       if (odd) throw new UsageError(`option --games: ${odd}`);
@@ -264,13 +273,16 @@ export function simulateCommand(): Command {
         bots: parseBots(opts.bots, m.id),
         gamesPerPairing: games,
         seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [{ label: '', variant: opts.rule?.length ? { rules: m.rules.parse(opts.rule) } : undefined }],
+        arms: [{
+          label: '',
+          variant: opts.rule?.length || cat.cards ? { ...(cat.cards ? { cards: cat.cards } : {}), ...(opts.rule?.length ? { rules: m.rules.parse(opts.rule) } : {}) } : undefined,
+        }],
         workers: intOption('--workers', opts.workers, defaultWorkers(), 1, 256),
         wantRows: Boolean(opts.gamesCsv),
         pairingMode: opts.pairings,
       };
       const out = prepareOutFolder(opts.out, '--out');
-      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)] });
+      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)], catalogue: cat });
       void cmd;
       if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');

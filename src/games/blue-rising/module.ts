@@ -1,10 +1,11 @@
 // Blue Rising as a game module: what the generic layers know of it, in one record.
 import { createHash } from 'node:crypto';
 import type { CardStatsGame } from '../../core/game.ts';
-import type { GameModule, LoadedDeck, MatchRequest, ModuleBot } from '../../core/module.ts';
+import type { GameModule, LoadedDeck, MatchRequest, ModuleBot, Variant } from '../../core/module.ts';
 import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './bot/index.ts';
 import { CardError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS } from './catalogue/index.ts';
+import { CatalogueFileError, readCardsFile } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
 import { CardFilterError, listCards } from './cards-text.ts';
 import { DeckError, parseDeck, readDeckText, validateDeck, type DeckList } from './decks.ts';
@@ -14,19 +15,46 @@ import { GameLog } from './log.ts';
 import { PATCH_SCHEMA, PatchError, SWEEP_FIELDS, applyPatches, checkPatch, describePatch, sweepPatch, type CardPatch } from './patches.ts';
 import { KNOB_RANGES, RULES, RuleOptionError, parseRuleOverrides, type Mode, type RuleOptions } from './rules-options.ts';
 import { ScenarioError, loadScenario, runScenario } from './scenario.ts';
+import { standIns, withStandIn } from './stand-in.ts';
 import type { BRState } from './state.ts';
 import { O_VP } from './state.ts';
 
 const catalogues = new Map<string, Catalogue>();
-/** The catalogue for a set of patches, compiled once per process (per worker). */
-function catalogueFor(patches: readonly CardPatch[]): Catalogue {
-  const key = JSON.stringify(patches);
+/** The catalogue for a set of patches (on a designer's cards if given), compiled once per process (per worker). */
+function catalogueFor(patches: readonly CardPatch[], cards?: readonly CardDef[]): Catalogue {
+  const key = cards ? JSON.stringify([patches, cards]) : JSON.stringify(patches);
   let cat = catalogues.get(key);
   if (!cat) {
-    cat = compileCatalogue(applyPatches(CARDS, patches));
+    if (catalogues.size > 256) catalogues.clear(); // an ablation compiles one per card
+    cat = compileCatalogue(applyPatches(cards ?? CARDS, patches));
     catalogues.set(key, cat);
   }
   return cat;
+}
+
+const cardsSha256 = (cards: readonly CardDef[]): string => createHash('sha256').update(JSON.stringify(cards)).digest('hex');
+
+/** A designer's copy of cards.json: read, checked field by field and compiled once, so a bad entry stops the command before any game. */
+function loadCards(file: string) {
+  const cards = readCardsFile(file);
+  compileCatalogue(cards);
+  return {
+    cards,
+    sha256: cardsSha256(cards),
+    names: cards.map((c) => c.name),
+    checkDeck: (list: unknown) => validateDeck(list as DeckList, cards),
+  };
+}
+
+/** Each card replaced by its on-budget stand-in (stand-in.ts), on the base's cards. */
+function ablationVariants(base: Variant | undefined, names: readonly string[]) {
+  const all = (base?.cards as readonly CardDef[] | undefined) ?? CARDS;
+  return standIns(all, names).map((s) => ({
+    card: s.card,
+    standIn: s.reason,
+    // A base patch of the card itself would patch its stand-in: left out.
+    variant: { ...base, cards: withStandIn(all, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
+  }));
 }
 
 const asDeck = (d: DeckList): LoadedDeck => ({ name: d.name, mode: d.mode, list: d, entries: d.entries, file: d.file });
@@ -59,16 +87,17 @@ export const blueRisingModule: GameModule = {
   },
   catalogue: {
     cards: () => CARDS,
-    sha256: () => createHash('sha256').update(JSON.stringify(CARDS)).digest('hex'),
+    sha256: () => cardsSha256(CARDS),
     names: () => CARDS.map((c) => c.name),
     compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
     list: (filters) => listCards(filters),
+    load: loadCards,
   },
   patches: {
     schema: PATCH_SCHEMA as unknown as Record<string, unknown>,
     sweepFields: SWEEP_FIELDS,
     sweepPatch: (card, field, value) => sweepPatch(card, field, value) as unknown as Record<string, unknown>,
-    check: (p, where) => checkPatch(p as unknown as CardPatch, CARDS, where),
+    check: (p, where, cards) => checkPatch(p as unknown as CardPatch, (cards as readonly CardDef[] | undefined) ?? CARDS, where),
     describe: (p) => describePatch(p as unknown as CardPatch),
   },
   rules: {
@@ -77,7 +106,7 @@ export const blueRisingModule: GameModule = {
   },
   buildMatch(req: MatchRequest): CardStatsGame<unknown> {
     const [a, b] = req.decks as [DeckList, DeckList];
-    const cat = catalogueFor((req.variant?.patches ?? []) as unknown as CardPatch[]);
+    const cat = catalogueFor((req.variant?.patches ?? []) as unknown as CardPatch[], req.variant?.cards as readonly CardDef[] | undefined);
     return matchGame(req.mode as Mode, a, b, { catalogue: cat, rules: req.variant?.rules as Partial<RuleOptions> | undefined }) as unknown as CardStatsGame<unknown>;
   },
   counters: {
@@ -114,7 +143,7 @@ export const blueRisingModule: GameModule = {
     decksCsv: 'per mode and deck: WR, first-move WR, VP, turns',
     modesCsv: 'per mode: first-player advantage, draws, length, VP sources',
   },
-  inputErrors: [DeckError, CardError, SetupError, ScenarioError, PatchError, RuleOptionError, CardFilterError],
+  inputErrors: [DeckError, CardError, CatalogueFileError, SetupError, ScenarioError, PatchError, RuleOptionError, CardFilterError],
   replay: {
     attachLog(_game, state) {
       const log = new GameLog();
@@ -136,4 +165,5 @@ export const blueRisingModule: GameModule = {
     defaultProfile: 'midrange',
     make: <S>(seed: number, profile: string) => new HeuristicBot(seed, loadProfile(profile as ProfileName)) as unknown as ModuleBot<S>,
   },
+  ablation: { variants: ablationVariants },
 };
