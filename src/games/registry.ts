@@ -4,12 +4,14 @@ import { registerGameHeuristic, type GameHeuristic } from '../../bots/index.ts';
 import { GameModuleError, type GameModule } from '../core/module.ts';
 import { blueRisingModule } from './blue-rising/module.ts';
 import { diplomatieModule } from './diplomatie/module.ts';
+import { seuilsModule } from './seuils/module.ts';
 
 export type { MatchRequest, Variant } from '../core/module.ts';
 
 export const GAME_MODULES: Readonly<Record<string, GameModule>> = {
   'blue-rising': blueRisingModule,
   diplomatie: diplomatieModule,
+  seuils: seuilsModule,
 };
 
 // Each game's heuristic bot answers to "heuristic" when that game is played.
