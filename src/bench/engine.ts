@@ -15,12 +15,11 @@
 //                               inside apply (window passes…), per game.
 //   modes.<mode>.engineDecisionsPerSec  (bot steps + forced decisions) per second in those
 //                               runs: every decision the engine listed legal actions for.
-//   perGame.<id>                every registered game's state size, clone ns, decisions/s,
-//                               games/s, heuristic decisions/s, ISMCTS iterations/s (games.ts).
 //   modes.<mode>.heapGrowthBytes  process.memoryUsage().heapUsed after − before 100,000
 //                               steps of play, after a warm-up, with a forced global.gc()
 //                               before and after (≈ 0 when the hot path allocates nothing;
 //                               null when node runs without --expose-gc).
+//   games.<id>                  every game of the registry measured alike (src/bench/games.ts).
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -31,7 +30,6 @@ import type { Mode } from '../games/blue-rising/rules-options.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
 import { benchBots } from './bots.ts';
-import { benchGamesTable } from './games.ts';
 import { clockName, nowNs } from './clock.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
@@ -177,11 +175,11 @@ function benchHeap(game: Game<BRState>): number | null {
   return after - before;
 }
 
-// `--only=clone,steps,games,heap,bots,pergame,sim` runs those parts alone (default: all of them);
+// `--only=clone,steps,games,heap,bots,sim,modules` runs those parts alone (default: all of them);
 // `--modes=quick` one mode (`--modes=none`: no engine figures, e.g. with `--only=bots`). `npm run bench:compare <commit>` (compare.ts) runs this file
 // beside the same file on an older commit.
 const argOf = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,pergame,sim').split(','));
+const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim,modules').split(','));
 const modeList = (argOf('modes') ?? 'quick,standard').split(',').filter((m) => m !== '' && m !== 'none') as Mode[];
 
 function benchMode(mode: Mode) {
@@ -209,12 +207,13 @@ const started = Date.now();
 const cpus = os.cpus();
 const modes: Record<string, ReturnType<typeof benchMode>> = {};
 for (const mode of modeList) modes[mode] = benchMode(mode);
+// Every game of the registry side by side (state size, clone, decisions, games, ISMCTS).
+// Imported only when asked: bench:compare runs these bench files on old commits without the registry.
+const games = only.has('modules') ? (await import('./games.ts')).benchGames(DECKS) : null;
 // The strength ladder's search bots (experiments/strength-ladder.json) as well.
 const bots = only.has('bots')
   ? benchBots(DECKS, ['flatmc:budget=1000,rollout=heuristic,depth=12', 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4'])
   : null;
-// Every registered game, generic figures (games.ts).
-const perGame = only.has('pergame') ? benchGamesTable(join(DECKS, '..')) : null;
 // `npm run bench -- --engine-only` skips the simulation runs (about two minutes).
 const simulation = process.argv.includes('--engine-only') || !only.has('sim') ? null : benchSimulation({ million: !process.argv.includes('--no-million') });
 
@@ -226,8 +225,8 @@ console.log(JSON.stringify({
   clock: clockName,
   gcExposed: gc !== undefined,
   modes,
+  games,
   bots,
-  perGame,
   simulation,
   benchSeconds: round((Date.now() - started) / 1000),
 }, null, 2));

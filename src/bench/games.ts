@@ -1,120 +1,130 @@
-// Per-game figures (part of `npm run bench`, `perGame`): every game of src/games/registry.ts,
-// its first two shipped decks of its default mode (file order), one thread. Generic: it reads
-// a game only through its module and the Game contract, so a new registry line adds a row.
-//   perGame.<id>.stateBytes        bytes of the state's word array (`bytes` or `w`; null if neither)
-//   perGame.<id>.cloneNs           ns per cloneInto of a mid-game state: median of 5 runs of 200,000 clones (64 snapshots)
-//   perGame.<id>.decisionsPerSec   random-vs-random decisions per second (legalActions + pick + apply),
-//   perGame.<id>.gamesPerSec       and whole games per second (newGame included): median of 3 runs of 200 games
-//   perGame.<id>.meanDecisionsPerGame
-//   perGame.<id>.heuristicDecisionsPerSec  the game's heuristic bot over 40 sampled decisions (null: it has none)
-//   perGame.<id>.ismctsIterationsPerSec    ISMCTS, random rollouts, 300 iterations on each of 20 sampled decisions
+// Every game of the registry, measured the same way (`npm run bench` → "games"): the two
+// shipped decks of its default mode that sort first in its folder, one thread. Figures per game id:
+//   decks, mode               what was played.
+//   stateBytes                bytes of the typed arrays a state holds (legal-action buffer and
+//                             balance counters aside): what one cloneInto copies.
+//   cloneNs                   ns per cloneInto of a mid-game state: median of 5 runs of 200,000.
+//   randomDecisionsPerSec     random-vs-random decisions per second (legalActions + pick + apply).
+//   randomGamesPerSec         whole random games per second (newGame included), 3 s of play.
+//   heuristicDecisionsPerSec  the game's heuristic bot's choices per second (null: it has none).
+//   ismctsIterationsPerSec    ISMCTS iterations per second (iterations=1000, random rollouts),
+//                             median of 3 rounds over 8 mid-game states.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeBot, parseBotSpec } from '../../bots/index.ts';
 import type { IsmctsBot } from '../../bots/mcts.ts';
 import type { Game } from '../core/game.ts';
-import { loadDeckFile } from '../core/module.ts';
-import { mixSeed, SeededRng } from '../core/rng.ts';
+import { loadDeckFile, type GameModule } from '../core/module.ts';
+import { SeededRng, mixSeed } from '../core/rng.ts';
 import { GAME_MODULES } from '../games/registry.ts';
-import { nowNs } from './clock.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-function stateBytes(st: unknown): number | null {
-  const s = st as { bytes?: ArrayBuffer; w?: ArrayBufferView };
-  return s.bytes?.byteLength ?? s.w?.byteLength ?? null;
+function stateBytes(st: object): number {
+  const seen = new Set<ArrayBufferLike>();
+  for (const [k, v] of Object.entries(st)) {
+    if (k === 'legal' || k === 'rec') continue;
+    if (v instanceof ArrayBuffer) seen.add(v);
+    else if (ArrayBuffer.isView(v)) seen.add(v.buffer);
+  }
+  let n = 0;
+  for (const b of seen) n += b.byteLength;
+  return n;
 }
 
-/** Decision states sampled from random games (one in 8 with two legal actions or more). */
-function sample(game: Game<unknown>, count: number): unknown[] {
+/** Mid-game states: one decision in 8 of random games. */
+function snapshots(game: Game<unknown>, count: number): unknown[] {
   const out: unknown[] = [];
   const st = game.allocState();
   const legal = new Int32Array(game.maxLegalActions);
-  const rng = new SeededRng('bench-per-game');
-  for (let g = 0; out.length < count && g < 1000; g++) {
-    game.newGame(st, mixSeed(41, g));
-    let k = 0;
-    while (!game.isTerminal(st) && out.length < count) {
-      const n = game.legalActions(st, legal);
-      if (n > 1 && k++ % 8 === 7) {
+  const rng = new SeededRng('bench-games-snapshots');
+  for (let g = 0; out.length < count; g++) {
+    game.newGame(st, mixSeed(21, g));
+    for (let k = 0; !game.isTerminal(st) && out.length < count; k++) {
+      if (k % 8 === 7) {
         const c = game.allocState();
         game.cloneInto(st, c);
         out.push(c);
       }
-      game.apply(st, legal[rng.int(n)]!);
+      game.apply(st, legal[rng.int(game.legalActions(st, legal))]!);
     }
   }
   return out;
 }
 
-function benchOne(id: string, root: string) {
-  const m = GAME_MODULES[id]!;
-  const all = readdirSync(join(root, m.deckFolder)).filter((f) => f.endsWith('.deck')).sort();
-  const decks = all.map((f) => ({ f, d: loadDeckFile(m, join(root, m.deckFolder, f)) })).filter((x) => x.d.mode === m.defaultMode).slice(0, 2);
-  if (decks.length === 0) throw new Error(`${id}: no ${m.defaultMode} deck in ${m.deckFolder}`);
-  const files = decks.map((x) => x.f);
-  const game = m.buildMatch({ mode: m.defaultMode, decks: [decks[0]!.d.list, decks[decks.length - 1]!.d.list] }) as Game<unknown>;
+function benchGame(m: GameModule, decksRoot: string) {
+  const dir = join(decksRoot, '..', m.deckFolder);
+  const decks = readdirSync(dir).filter((f) => f.endsWith('.deck')).sort()
+    .map((f) => loadDeckFile(m, join(dir, f))).filter((d) => d.mode === m.defaultMode).slice(0, 2);
+  const game = m.buildMatch({ mode: m.defaultMode, decks: [decks[0]!.list, decks[1]!.list] }) as Game<unknown>;
   const legal = new Int32Array(game.maxLegalActions);
+  const snaps = snapshots(game, 64);
 
-  const snaps = sample(game, 64);
   const dst = game.allocState();
   const cloneRuns: number[] = [];
   for (let r = 0; r < 6; r++) {
-    const t0 = nowNs();
+    const t0 = process.hrtime.bigint();
     for (let i = 0; i < 200_000; i++) game.cloneInto(snaps[i & 63]!, dst);
-    if (r > 0) cloneRuns.push((nowNs() - t0) / 200_000); // run 0 warms up
+    if (r > 0) cloneRuns.push(Number(process.hrtime.bigint() - t0) / 200_000); // run 0 warms up
   }
 
   const st = game.allocState();
-  const gameRuns: number[] = [], decisionRuns: number[] = [];
-  let decisions = 0, played = 0;
-  for (let r = 0; r < 4; r++) {
-    const rng = new SeededRng(`bench-per-game-${r}`);
-    let steps = 0;
-    const t0 = nowNs();
-    for (let g = 0; g < 200; g++) {
-      game.newGame(st, mixSeed(5000 + r, g));
-      while (!game.isTerminal(st)) {
-        game.apply(st, legal[rng.int(game.legalActions(st, legal))]!);
-        steps++;
+  const rng = new SeededRng('bench-games-random');
+  let games = 0, decisions = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < 3000) {
+    game.newGame(st, mixSeed(22, games));
+    while (!game.isTerminal(st)) {
+      game.apply(st, legal[rng.int(game.legalActions(st, legal))]!);
+      decisions++;
+    }
+    games++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+
+  const work = game.allocState();
+  const perSec = (spec: string, rounds: number): { perSec: number; bot: unknown; seconds: number } => {
+    const bot = makeBot<unknown>(parseBotSpec(spec, m.id), 1);
+    const s0 = performance.now();
+    for (let r = 0; r < rounds; r++) {
+      for (const s of snaps.slice(0, 8)) {
+        game.cloneInto(s, work);
+        bot.choose(game, work, legal, game.legalActions(work, legal));
       }
     }
-    const s = (nowNs() - t0) / 1e9;
-    if (r === 0) continue;
-    gameRuns.push(200 / s);
-    decisionRuns.push(steps / s);
-    decisions += steps;
-    played += 200;
-  }
-
-  const decide = (spec: string, states: unknown[]) => {
-    const bot = makeBot<unknown>(parseBotSpec(spec, id), 1);
-    bot.choose(game, states[0], legal, game.legalActions(states[0], legal)); // warm-up
-    (bot as IsmctsBot<unknown>).iterationsRun = 0;
-    const t0 = nowNs();
-    for (const s of states) bot.choose(game, s, legal, game.legalActions(s, legal));
-    const seconds = (nowNs() - t0) / 1e9;
-    return { perSec: states.length / seconds, iterationsPerSec: ((bot as IsmctsBot<unknown>).iterationsRun ?? 0) / seconds };
+    const secs = (performance.now() - s0) / 1000;
+    return { perSec: (rounds * 8) / secs, bot, seconds: secs };
   };
-  const heuristic = m.heuristic ? Math.round(decide('heuristic', snaps.slice(0, 40)).perSec) : null;
-  const ismcts = decide('ismcts:iterations=300', snaps.slice(0, 20));
+  let heuristicDecisionsPerSec: number | null = null;
+  if (m.heuristic) {
+    perSec('heuristic', 20); // warm-up
+    heuristicDecisionsPerSec = round(perSec('heuristic', 200).perSec);
+  }
+  perSec('ismcts:iterations=200', 1); // warm-up
+  const its: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const d = perSec('ismcts:iterations=1000', 1);
+    its.push(((d.bot as IsmctsBot<unknown>).iterationsRun ?? 0) / d.seconds);
+  }
   return {
-    decks: files,
+    decks: decks.map((d) => d.name),
     mode: m.defaultMode,
-    stateBytes: stateBytes(st),
+    stateBytes: stateBytes(st as object),
     cloneNs: round(median(cloneRuns)),
-    decisionsPerSec: Math.round(median(decisionRuns)),
-    gamesPerSec: round(median(gameRuns)),
-    meanDecisionsPerGame: round(decisions / played),
-    heuristicDecisionsPerSec: heuristic,
-    ismctsIterationsPerSec: Math.round(ismcts.iterationsPerSec),
+    randomDecisionsPerSec: Math.round(decisions / seconds),
+    randomGamesPerSec: round(games / seconds),
+    heuristicDecisionsPerSec,
+    ismctsIterationsPerSec: Math.round(median(its)),
   };
 }
 
-/** Every registered game's figures, by id (the registry's order). */
-export function benchGamesTable(root: string): Record<string, ReturnType<typeof benchOne>> {
-  const out: Record<string, ReturnType<typeof benchOne>> = {};
-  for (const id of Object.keys(GAME_MODULES)) out[id] = benchOne(id, root);
+/** The per-game figures, for every game of the registry. */
+export function benchGames(decksRoot: string): Record<string, ReturnType<typeof benchGame>> {
+  const out: Record<string, ReturnType<typeof benchGame>> = {};
+  for (const m of Object.values(GAME_MODULES)) out[m.id] = benchGame(m, decksRoot);
   return out;
 }
+
+// `node --import tsx src/bench/games.ts` prints these figures alone.
+if (process.argv[1]?.endsWith('src/bench/games.ts')) console.log(JSON.stringify(benchGames(join(import.meta.dirname, '..', '..', 'decks')), null, 2));
