@@ -5,6 +5,7 @@ import { GameModuleError, type GameModule } from '../core/module.ts';
 import { blueRisingModule } from './blue-rising/module.ts';
 import { diplomatieModule } from './diplomatie/module.ts';
 import { paliersModule } from './paliers/module.ts';
+import { seuilsModule } from './seuils/module.ts';
 
 export type { MatchRequest, Variant } from '../core/module.ts';
 
@@ -12,6 +13,7 @@ export const GAME_MODULES: Readonly<Record<string, GameModule>> = {
   'blue-rising': blueRisingModule,
   diplomatie: diplomatieModule,
   paliers: paliersModule,
+  seuils: seuilsModule,
 };
 
 // Each game's heuristic bot answers to "heuristic" when that game is played.

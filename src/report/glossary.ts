@@ -35,9 +35,14 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
 ];
 
 /** The glossary in a game's words: its score terms in place of Blue Rising's "VP per play". */
-export function metricDefinitions(scoreTerms?: readonly MetricDefinition[]): readonly MetricDefinition[] {
-  if (!scoreTerms) return METRIC_DEFINITIONS;
-  return METRIC_DEFINITIONS.flatMap((d) => (d.term === 'VP per play' ? scoreTerms : [d]));
+export function metricDefinitions(scoreTerms?: readonly MetricDefinition[], dropped: (column: string) => boolean = () => false): readonly MetricDefinition[] {
+  // A term whose every cards.csv column the game drops (a counter it has not) is left out.
+  const kept = METRIC_DEFINITIONS.filter((d) => {
+    const cols = /^cards\.csv (.*)$/.exec(d.where)?.[1]?.split(/,\s*/) ?? [];
+    return cols.length === 0 || !cols.every(dropped);
+  });
+  if (!scoreTerms) return kept;
+  return kept.flatMap((d) => (d.term === 'VP per play' ? scoreTerms : [d]));
 }
 
 /** The glossary as a Markdown table (quoted by METRICS.md). */

@@ -78,13 +78,16 @@ export function btGamesFromMatchups(rows: MatchupRow[], mode: string): BtGames[]
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
 
+/** A cards.csv column the game drops (a counter its rules lack): its chart and glossary line go too. */
+const dropped = (game: GameModule, column: string) => game.words.columns?.[column] === '';
+
 function linksOf(results: Results, reportDir: string, game: GameModule): { links: PageLink[]; groups: { title: string; links: PageLink[] }[] } {
   const dir = results.dir;
   const rel = (p: string) => `../${p}`;
   const file = (p: string, text: string, note?: string): PageLink[] => (existsSync(join(dir, p)) ? [{ href: rel(p), text, note }] : []);
   void reportDir;
   const tables: [string, string][] = [
-    ['cards.csv', 'per mode and card: GIH WR, IWD, play and pitch rates, IWD by turn'],
+    ['cards.csv', `per mode and card: GIH WR, IWD, ${dropped(game, 'pitch_rate') ? 'play rate' : 'play and pitch rates'}, IWD by turn`],
     ['decks.csv', game.words.decksCsv],
     ['matchups.csv', 'per pair of decks: WR with interval, pairs, WR by who moved first'],
     ['deck_matchups.csv', 'each pair from both sides: filter one deck to see all its matchups'],
@@ -143,7 +146,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     const iwd = cardIwdChart(mode, main.cards, flagSets[0]!, band, `cards-iwd-${slug(mode)}`);
     if (iwd) push(iwd);
     else if (main.cards.some((c) => c.mode === mode)) remark('cards', `${mode}: no IWD chart — no card had a copy that was never seen (GNS), so IWD is undefined for every card.`);
-    push(cardPlayPitchChart(mode, main.cards, `cards-play-pitch-${slug(mode)}`));
+    if (!dropped(game, 'pitch_rate')) push(cardPlayPitchChart(mode, main.cards, `cards-play-pitch-${slug(mode)}`));
   }
   const strength: Record<string, BtFit> = {};
   for (const mode of modes) {
@@ -233,7 +236,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     preface: opts.preface ?? nightlyPreface(results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
     answer: answerHtml(main, band, q),
-    glossary: { definitions: metricDefinitions(game.words.glossary), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
+    glossary: { definitions: metricDefinitions(game.words.glossary, (c) => dropped(game, c)), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
   });
   const htmlFile = join(outDir, 'index.html');
   atomicWrite(htmlFile, html);

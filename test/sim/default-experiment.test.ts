@@ -35,7 +35,9 @@ describe('the default run (npm start)', () => {
     const dir = tempDir('default');
     try {
       const small = join(dir, 'default-small.json');
-      writeFileSync(small, JSON.stringify({ ...exp, decks: exp.decks.map((d) => join(ROOT, d)), games: 100 }));
+      // The file as written (the loaded experiment also carries its game module).
+      const raw = JSON.parse(readFileSync(file, 'utf8')) as { decks: string[] };
+      writeFileSync(small, JSON.stringify({ ...raw, decks: raw.decks.map((d) => join(ROOT, d)), games: 100 }));
       const r = await lab(['experiment', small, '--out', join(dir, 'out'), '--quiet', '--workers', '2']);
       expect(r.status, r.stderr).toBe(0);
       const decks = readCsv(join(dir, 'out', 'arms', 'base', 'decks.csv')).rows;

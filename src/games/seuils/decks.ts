@@ -3,6 +3,7 @@
 //
 //   # Plan: the first comment line says what the deck tries to do
 //   name: Cendres        (optional; defaults to the file's base name)
+//   game: seuils         (optional; the lab refuses a deck of another game)
 //   faction: Ordre des Cendres   (R7: the faction card, outside the main deck)
 //   4 Braise             (count, space, exact card name)
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,9 @@ export function readSeuilsDeckText(text: string, file: string, cat: Catalogue): 
     const header = /^([A-Za-z]+)\s*:\s*(.*)$/.exec(line);
     if (header) {
       const key = header[1]!.toLowerCase(), value = header[2]!.trim();
-      if (key !== 'name' && key !== 'faction') return void errors.push(`${where}: unknown header "${header[1]}" (valid: name, faction)`);
+      // The lab blanks a `game:` line before this reader sees it; a file read directly keeps it.
+      if (key === 'game') return void (value !== 'seuils' && errors.push(`${where}: a deck of game "${value}", not of seuils`));
+      if (key !== 'name' && key !== 'faction') return void errors.push(`${where}: unknown header "${header[1]}" (valid: name, faction, game)`);
       if (value === '') return void errors.push(`${where}: empty ${key}`);
       if (key === 'name') {
         if (name !== undefined) return void errors.push(`${where}: name given twice`);

@@ -51,7 +51,7 @@ describe('a deck breaking its rules: every broken rule, named', () => {
       'bad.deck:3: unknown card "Licorne"',
       'bad.deck:4: bad count "x" for "Garde" (expected a whole number ≥ 1)',
       'bad.deck:5: "Clan des Braises" is a faction: give it as "faction: Clan des Braises" (D5)',
-      'bad.deck:6: unknown header "colour" (valid: name, faction)',
+      'bad.deck:6: unknown header "colour" (valid: name, faction, game)',
     ]);
   });
   it('D5, D27, R7: too few cards, too many copies, no faction, too few resources for the starting line, no plan', () => {

@@ -1,7 +1,6 @@
 // A heuristic Seuils bot: one scorer per verb (profiles.json gives the weights), greedy over
 // the legal actions of the current decision. It reads only what its seat may know: its own
 // hand, the cards in play, the counts; never the opponent's hand or any deck order.
-import { readFileSync } from 'node:fs';
 import {
   A_ASSIGN, A_ASSIGN_REST, A_ATTACK, A_BOTTOM, A_DECLARE, A_DONE, A_DRAW, A_END_TURN, A_PASS, A_PLAY,
   A_PLAY_RESOURCE, A_TARGET, A_TARGET_FACTION, A_TARGET_LOCATION, A_USE,
@@ -11,6 +10,8 @@ import { VERBS } from '../catalogue/schema.ts';
 import { lifeOf, strengthOf } from '../rules.ts';
 import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
 import type { Seuils } from '../game.ts';
+// A static JSON import: the simulation's worker bundle inlines it (a path read at run time would not resolve there).
+import shippedProfiles from './profiles.json' with { type: 'json' };
 
 export interface SeuilsBotProfile {
   description: string;
@@ -26,11 +27,9 @@ export interface SeuilsBotProfile {
   respondInCombat: boolean;
 }
 
-let profiles: Record<string, SeuilsBotProfile> | null = null;
-/** The shipped profiles (profiles.json), read once. */
+/** The shipped profiles (profiles.json). */
 export function seuilsBotProfiles(): Record<string, SeuilsBotProfile> {
-  profiles ??= JSON.parse(readFileSync(new URL('./profiles.json', import.meta.url), 'utf8')) as Record<string, SeuilsBotProfile>;
-  return profiles;
+  return shippedProfiles as Record<string, SeuilsBotProfile>;
 }
 
 const HARMFUL = (verb: number, amount: number): boolean => verb === V_DAMAGE || verb === V_DESTROY || verb === V_CONSUME || amount < 0;
