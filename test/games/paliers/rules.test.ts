@@ -401,3 +401,42 @@ describe('setup (R1, R9, D8, D9, D13, D14)', () => {
     expect(b.game.outcome(b.st)?.winner).toBe(1);
   });
 });
+
+describe('D35: simultaneous death triggers, in the order their owner chooses', () => {
+  // Altéré and Cendreux attack and both die at once. Violet (2) takes the deck's last card,
+  // so Altéré's own draw loses (emptyDeckLoses) while Cendreux's 1 damage wins: the order decides.
+  const twoDeaths = () =>
+    P({ board: ['Altéré', 'Cendreux'], deck: ['Vagabond'] }, { board: ['Garde', 'Pousse'], pv: 1 }, { rules: { emptyDeckLoses: true } });
+  function toDeaths(pos: Pos): void {
+    toAttack(pos);
+    declare(pos, 'Altéré', 'Cendreux');
+    act(pos, 'Block Altéré with Garde');
+    act(pos, 'Block Cendreux with Pousse');
+    actIf(pos, 'Pass');
+    actIf(pos, 'Pass');
+  }
+  it('D35: the owner is offered both triggers and Cendreux first wins the game', () => {
+    const pos = twoDeaths();
+    toDeaths(pos);
+    expect(actionTexts(pos)).toEqual(['Resolve the death trigger of Altéré (D35)', 'Resolve the death trigger of Cendreux (D35)']);
+    expect(zoneNames(pos, 0, 'grave')).toEqual(['Altéré', 'Cendreux']);
+    act(pos, 'Resolve the death trigger of Cendreux');
+    expect(pv(pos, 1)).toBe(0);
+    expect(pos.game.outcome(pos.st)?.winner).toBe(0);
+  });
+  it('D35: Altéré first draws from the empty deck and loses before Cendreux resolves', () => {
+    const pos = twoDeaths();
+    toDeaths(pos);
+    act(pos, 'Resolve the death trigger of Altéré');
+    expect(pv(pos, 1)).toBe(1);
+    expect(pos.game.outcome(pos.st)?.winner).toBe(1);
+  });
+  it('D35: the second trigger resolves after the chosen one, then play goes on', () => {
+    const pos = P({ board: ['Altéré', 'Cendreux'], deck: ['Vagabond', 'Vagabond'] }, { board: ['Garde', 'Pousse'] });
+    toDeaths(pos);
+    act(pos, 'Resolve the death trigger of Cendreux');
+    expect(pv(pos, 1)).toBe(29); // Cendreux's 1; R32 takes nothing: both attackers were blocked
+    expect(zoneNames(pos, 0, 'hand')).toEqual(['Vagabond', 'Vagabond']); // Violet (2), then Altéré's draw
+    expect(pos.game.isTerminal(pos.st)).toBe(false);
+  });
+});

@@ -11,7 +11,7 @@ import type { Paliers } from '../game.ts';
 import { atqOf, capOf, curPvOf, decider, totalLevel } from '../rules.ts';
 import {
   INST, K, O_ACTIVE, O_ATK, O_BLK_CUR, O_BLOCKED, O_HAND, O_OVL, O_OWN_GAINS, O_PEND_ABIL, O_PEND_SRC, O_PHASE, O_PV, O_SPLIT_DEALER, O_STAGE, O_TURN,
-  O_ZONE, OV_DESTROY, OV_RETURN, OV_TARGET, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_SPLIT, PH_WINDOW, ST_COMBAT, Z_CHAR,
+  O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_RETURN, OV_TARGET, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_SPLIT, PH_WINDOW, ST_COMBAT, Z_CHAR,
 } from '../state.ts';
 import type { Profile } from './profile.ts';
 import { cardValue, charValue, SCORER_BY_CODE } from './scorers.ts';
@@ -98,6 +98,7 @@ export class PalBot {
     }
     if (ovl === OV_DESTROY) return -charValue(st, seat * INST + a - A_DESTROY, pr);
     if (ovl === OV_RETURN) return charValue(st, seat * INST + a - A_RETURN, pr);
+    if (ovl === OV_DEATH_ORDER) return -(a - A_ORDER); // no shipped death trigger depends on another's outcome
     const ph = w[O_PHASE]!;
     if (ph === PH_WINDOW) {
       if (a === A_PASS) return pr.playThreshold;
