@@ -23,7 +23,7 @@ import {
   O_PAIRS, O_PASSES, O_PATQ, O_PEND_ABIL, O_PEND_FROM_HAND, O_PEND_PLAYER, O_PEND_SRC, O_PHASE, O_PLACE_OFF, O_PLAYED, O_PLAYINST,
   O_PLAYK, O_PLAYSTEP, O_PPV, O_PRIO, O_PV, O_RET_PLAYER, O_SET_ASIDE, O_SET_ASIDE_N, O_SHIELD_USED, O_SPAN_GAIN, O_SPLIT_DEALER,
   O_SPLIT_DONE, O_SPLIT_LEFT, O_STAGE, O_TATQ, O_TPV, O_TURN, O_USED_TURN, O_V2_TURN, O_V5_TURN, O_WINNER, O_WMAIN, O_Y2_DONE,
-  O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_NONE, OV_RETURN, OV_TARGET, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_MULLIGAN, PH_NONE, PH_ORDER,
+  O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_NONE, OV_RETURN, OV_TARGET, PalEngineLimitError, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_MULLIGAN, PH_NONE, PH_ORDER,
   PH_OVER, PH_SPLIT, PH_WINDOW, PS_CAP, PS_ENTER, PS_NONE, R_DEALT, R_DIED, R_DISCARDED, R_DRAWN, R_FIRST_SEEN, R_KEPT, R_KILLS,
   R_OH, R_PLAYED, R_PV_DEALT, REC_FIELDS, REC_LEAD_CHANGES, REC_LEADER, REC_SOURCES, RNG, S_CLOCK, S_EFFECT, S_EXCESS, S_RED4,
   S_RED6, S_UNBLOCKED, SOURCES, ST_ATTACKED, ST_BLOCK, ST_COMBAT, ST_COMBAT_END, ST_DAMAGE, ST_DAMAGE2, ST_DISCARD, ST_DRAW,
@@ -647,7 +647,7 @@ function livePartners(w: Int32Array, g: number): number {
 function canBeBlockedBy(st: PalState, a: number, b: number): boolean {
   const w = st.w;
   if (w[O_ATK + a] !== 1 || w[O_IN_COMBAT + a] !== 1 || w[O_ZONE + a] !== Z_CHAR) return false;
-  if (pairIndex(w, b, a) >= 0 || w[O_NPAIRS]! >= MAX_PAIRS) return false;
+  if (pairIndex(w, b, a) >= 0) return false;
   return !(st.ctx.cat.singleBlocker[st.ctx.cardOf[a]!] === 1 && w[O_BLOCKED + a] === 1);
 }
 
@@ -762,7 +762,9 @@ function collectEot(st: PalState, p: number): number {
   const scan = (g: number, id: number, off: number) => {
     for (let k = 0; k < cat.numAbilities[id]!; k++) {
       const ai = id * MAX_ABILITIES + k;
-      if (cat.aWhen[ai] === W_EOT && (cat.aYourTurn[ai] === 0 || active) && n < MAX_EOT) w[O_EOT + n++] = g * 6 + off + k;
+      if (cat.aWhen[ai] !== W_EOT || (cat.aYourTurn[ai] !== 0 && !active)) continue;
+      if (n >= MAX_EOT) throw new PalEngineLimitError('MAX_EOT', `more than ${MAX_EOT} end-of-turn effects pending for player ${p} (turn ${w[O_TURN]})`);
+      w[O_EOT + n++] = g * 6 + off + k;
     }
   };
   for (let g = p * INST; g < (p + 1) * INST; g++) {
@@ -1180,6 +1182,7 @@ function applyRaw(st: PalState, action: number): void {
       if (action !== A_PASS) {
         const a = (1 - p) * INST + action - A_BLOCK;
         const j = w[O_NPAIRS]!;
+        if (j >= MAX_PAIRS) throw new PalEngineLimitError('MAX_PAIRS', `more than ${MAX_PAIRS} block pairs in one combat (turn ${w[O_TURN]})`);
         w[O_PAIRS + j * 4] = b;
         w[O_PAIRS + j * 4 + 1] = a;
         w[O_PAIRS + j * 4 + 2] = 0;
