@@ -614,7 +614,7 @@ function canAttack(st: PalState, g: number): boolean {
   return w[O_ZONE + g] === Z_CHAR && w[O_ENTROPY + g] === 0 && w[O_FROZEN + g] === 0 && w[O_NO_COMBAT + g] !== w[O_TURN];
 }
 /** R30, D22: not frozen, did not attack in its controller's last turn (the turn before this one). */
-function canBlock(st: PalState, g: number): boolean {
+export function canBlock(st: PalState, g: number): boolean {
   const w = st.w;
   return w[O_ZONE + g] === Z_CHAR && w[O_FROZEN + g] === 0 && w[O_ATK_TURN + g] !== w[O_TURN]! - 1 && w[O_NO_COMBAT + g] !== w[O_TURN];
 }
