@@ -150,9 +150,10 @@ export class PalBot {
       const survives = curPvOf(st, b) > atqOf(st, at);
       const kills = atqOf(st, b) >= curPvOf(st, at);
       const low = w[O_PV + seat]! <= pr.blockWhenPvBelow;
-      if (pr.blockOnlyIfSurvivesOrKills && !survives && !kills && !low) return -1;
       // R32: blocking an unblocked attacker saves 1 + ⌊turn/2⌋ PV (counted once per attacker).
       const saved = w[O_BLOCKED + at] === 1 ? 0 : pr.pvValue * (1 + Math.floor(w[O_TURN]! / 2));
+      // A losing block is refused unless the PV it saves are worth more than the blocker (late turns).
+      if (pr.blockOnlyIfSurvivesOrKills && !survives && !kills && !low && saved < charValue(st, b, pr)) return -1;
       return saved + (kills ? charValue(st, at, pr) : 0) - (survives ? 0 : charValue(st, b, pr)) + (low ? 10 : 0) + 0.1;
     }
     if (ph === PH_SPLIT) {
