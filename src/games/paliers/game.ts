@@ -10,7 +10,7 @@ import { palRules, type PalRuleOptions } from './rules-options.ts';
 import { atqOf, clearState, curPvOf, decider, legal, newGame, step } from './rules.ts';
 import {
   END_BOTH, END_EMPTY_DECK, END_PV, END_TURN_CAP, INST, K, NUM_INST, O_ACTIVE, O_BLK_CUR, O_END, O_EOT, O_FIRST, O_HAND, O_LEVEL,
-  O_OVL, O_PEND_SRC, O_PHASE, O_PV, O_SPLIT_DEALER, O_STAGE, O_TURN, O_WINNER, O_ZONE, OV_DESTROY, OV_RETURN, OV_TARGET, PalState,
+  O_OVL, O_PEND_SRC, O_PHASE, O_PV, O_SPLIT_DEALER, O_STAGE, O_TURN, O_WINNER, O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_RETURN, OV_TARGET, PalState,
   PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_MULLIGAN, PH_ORDER, PH_OVER, PH_SPLIT, PH_WINDOW, R_DEALT, R_DIED, R_DISCARDED, R_DRAWN,
   R_FIRST_SEEN, R_KEPT, R_KILLS, R_OH, R_PLAYED, R_PV_DEALT, REC_FIELDS, REC_LEAD_CHANGES, REC_SIZE, REC_SOURCES, SOURCES,
   STAGE_PHASE, STATE_WORDS, Z_CHAR, type PalContext,
@@ -250,6 +250,7 @@ export function describeAction(st: PalState, action: number): string {
   }
   if (ovl === OV_DESTROY) return `Destroy ${cardName(st, p * INST + action - A_DESTROY)} (cap, R24)`;
   if (ovl === OV_RETURN) return `Return ${cardName(st, p * INST + action - A_RETURN)} (Violet 5)`;
+  if (ovl === OV_DEATH_ORDER) return `Resolve the death trigger of ${cardName(st, p * INST + action - A_ORDER)} (D35)`;
   if (action < A_USE) return `Play ${hand(action - A_PLAY)} (hand ${action - A_PLAY})`;
   if (action < A_SACRIFICE) {
     const x = action - A_USE;

@@ -7,6 +7,7 @@ import { palRules, type PalRuleOptions } from './rules-options.ts';
 
 export { Paliers, createPalContext, describeAction, PalSetupError, type PalDeckCards } from './game.ts';
 export type { PalState } from './state.ts';
+export { PalEngineLimitError, INST as PAL_MAX_DECK, MAX_PAIRS as PAL_MAX_PAIRS, MAX_EOT as PAL_MAX_EOT } from './state.ts';
 export { compileCatalogue, CatalogueError, type Catalogue } from './catalogue/compile.ts';
 export { CARDS } from './catalogue/cards.ts';
 export { loadPalDeck, readPalDeckText, validatePalDeck, palDeckCards, PalDeckError, type PalDeckList } from './decks.ts';

@@ -14,6 +14,7 @@ import {
   V_COPY_PLACE, V_DAMAGE, V_DAMAGE_PLAYER, V_DESTROY, V_DISABLE_PLACE, V_DRAW, V_FREEZE, V_GAIN_LEVEL, V_HEAL_CHAR, V_HEAL_PLAYER,
   V_NONE, V_PV, V_RESURRECT, V_SACRIFICE, V_SUSPEND_PLACE, W_ACTIVATED, W_DIES, W_ENTER, W_EOT, W_PLAY, W_STATIC,
 } from './catalogue/compile.ts';
+import type { Catalogue } from './catalogue/compile.ts';
 import {
   END_BOTH, END_EMPTY_DECK, END_NONE, END_PV, END_TURN_CAP, INST, K, MAX_EOT, MAX_PAIRS, NUM_INST, O_ACTIVE, O_ATK, O_ATK_TURN, O_AURA_ATQ,
   O_AURA_PV, O_BLK_CUR, O_BLK_N, O_BLOCKED, O_COL, O_COMBAT, O_COPY, O_CUR, O_DECK, O_DECK_N, O_DMG, O_DYING, O_END, O_ENDTURN,
@@ -22,7 +23,7 @@ import {
   O_PAIRS, O_PASSES, O_PATQ, O_PEND_ABIL, O_PEND_FROM_HAND, O_PEND_PLAYER, O_PEND_SRC, O_PHASE, O_PLACE_OFF, O_PLAYED, O_PLAYINST,
   O_PLAYK, O_PLAYSTEP, O_PPV, O_PRIO, O_PV, O_RET_PLAYER, O_SET_ASIDE, O_SET_ASIDE_N, O_SHIELD_USED, O_SPAN_GAIN, O_SPLIT_DEALER,
   O_SPLIT_DONE, O_SPLIT_LEFT, O_STAGE, O_TATQ, O_TPV, O_TURN, O_USED_TURN, O_V2_TURN, O_V5_TURN, O_WINNER, O_WMAIN, O_Y2_DONE,
-  O_ZONE, OV_DESTROY, OV_NONE, OV_RETURN, OV_TARGET, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_MULLIGAN, PH_NONE, PH_ORDER,
+  O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_NONE, OV_RETURN, OV_TARGET, PalEngineLimitError, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_MULLIGAN, PH_NONE, PH_ORDER,
   PH_OVER, PH_SPLIT, PH_WINDOW, PS_CAP, PS_ENTER, PS_NONE, R_DEALT, R_DIED, R_DISCARDED, R_DRAWN, R_FIRST_SEEN, R_KEPT, R_KILLS,
   R_OH, R_PLAYED, R_PV_DEALT, REC_FIELDS, REC_LEAD_CHANGES, REC_LEADER, REC_SOURCES, RNG, S_CLOCK, S_EFFECT, S_EXCESS, S_RED4,
   S_RED6, S_UNBLOCKED, SOURCES, ST_ATTACKED, ST_BLOCK, ST_COMBAT, ST_COMBAT_END, ST_DAMAGE, ST_DAMAGE2, ST_DISCARD, ST_DRAW,
@@ -421,9 +422,13 @@ function markDeaths(st: PalState): boolean {
   const w = st.w;
   let any = false;
   for (let g = 0; g < NUM_INST; g++) {
-    if (w[O_ZONE + g] !== Z_CHAR) continue;
-    if (w[O_DYING + g] === 0 && curPvOf(st, g) <= 0) w[O_DYING + g] = 1;
+    // A dead character whose trigger waits for its owner's order (D35) is in the graveyard with mark 3.
     if (w[O_DYING + g] !== 0) any = true;
+    if (w[O_ZONE + g] !== Z_CHAR) continue;
+    if (w[O_DYING + g] === 0 && curPvOf(st, g) <= 0) {
+      w[O_DYING + g] = 1;
+      any = true;
+    }
   }
   return any;
 }
@@ -472,21 +477,42 @@ function processDeaths(st: PalState): boolean {
         deaths++;
       }
     }
-    if (deaths === 0) continue;
-    if (violet >= 2 && w[O_V2_TURN + p] !== turn) {
+    if (deaths > 0 && violet >= 2 && w[O_V2_TURN + p] !== turn) {
       w[O_V2_TURN + p] = turn;
       drawCard(st, p);
     }
+    // D35: the owner orders their simultaneous death triggers; one alone resolves at once.
+    let pending = 0, only = -1;
     for (let g = p * INST; g < (p + 1) * INST; g++) {
       if (w[O_DYING + g] !== 3) continue;
-      w[O_DYING + g] = 0;
-      const id = st.ctx.cardOf[g]!;
-      for (let ab = 0; ab < cat.numAbilities[id]!; ab++) {
-        if (cat.aWhen[id * MAX_ABILITIES + ab] === W_DIES && w[O_PHASE] !== PH_OVER) resolveAbility(st, p, g, id, ab, g);
-      }
+      if (hasDeathTrigger(cat, st.ctx.cardOf[g]!)) {
+        pending++;
+        only = g;
+      } else w[O_DYING + g] = 0;
     }
+    if (pending > 1 && w[O_PHASE] !== PH_OVER) {
+      w[O_OVL] = OV_DEATH_ORDER;
+      w[O_RET_PLAYER] = p;
+      return false;
+    }
+    if (pending === 1) resolveDeathTrigger(st, only);
   }
   return true;
+}
+
+function hasDeathTrigger(cat: Catalogue, id: number): boolean {
+  for (let ab = 0; ab < cat.numAbilities[id]!; ab++) if (cat.aWhen[id * MAX_ABILITIES + ab] === W_DIES) return true;
+  return false;
+}
+
+/** A dead character's own death abilities, in the order of its text. */
+function resolveDeathTrigger(st: PalState, g: number): void {
+  const w = st.w, cat = st.ctx.cat;
+  w[O_DYING + g] = 0;
+  const id = st.ctx.cardOf[g]!;
+  for (let ab = 0; ab < cat.numAbilities[id]!; ab++) {
+    if (cat.aWhen[id * MAX_ABILITIES + ab] === W_DIES && w[O_PHASE] !== PH_OVER) resolveAbility(st, ownerOf(g), g, id, ab, g);
+  }
 }
 
 // ---------------- playing cards ----------------
@@ -588,7 +614,7 @@ function canAttack(st: PalState, g: number): boolean {
   return w[O_ZONE + g] === Z_CHAR && w[O_ENTROPY + g] === 0 && w[O_FROZEN + g] === 0 && w[O_NO_COMBAT + g] !== w[O_TURN];
 }
 /** R30, D22: not frozen, did not attack in its controller's last turn (the turn before this one). */
-function canBlock(st: PalState, g: number): boolean {
+export function canBlock(st: PalState, g: number): boolean {
   const w = st.w;
   return w[O_ZONE + g] === Z_CHAR && w[O_FROZEN + g] === 0 && w[O_ATK_TURN + g] !== w[O_TURN]! - 1 && w[O_NO_COMBAT + g] !== w[O_TURN];
 }
@@ -621,7 +647,7 @@ function livePartners(w: Int32Array, g: number): number {
 function canBeBlockedBy(st: PalState, a: number, b: number): boolean {
   const w = st.w;
   if (w[O_ATK + a] !== 1 || w[O_IN_COMBAT + a] !== 1 || w[O_ZONE + a] !== Z_CHAR) return false;
-  if (pairIndex(w, b, a) >= 0 || w[O_NPAIRS]! >= MAX_PAIRS) return false;
+  if (pairIndex(w, b, a) >= 0) return false;
   return !(st.ctx.cat.singleBlocker[st.ctx.cardOf[a]!] === 1 && w[O_BLOCKED + a] === 1);
 }
 
@@ -736,7 +762,9 @@ function collectEot(st: PalState, p: number): number {
   const scan = (g: number, id: number, off: number) => {
     for (let k = 0; k < cat.numAbilities[id]!; k++) {
       const ai = id * MAX_ABILITIES + k;
-      if (cat.aWhen[ai] === W_EOT && (cat.aYourTurn[ai] === 0 || active) && n < MAX_EOT) w[O_EOT + n++] = g * 6 + off + k;
+      if (cat.aWhen[ai] !== W_EOT || (cat.aYourTurn[ai] !== 0 && !active)) continue;
+      if (n >= MAX_EOT) throw new PalEngineLimitError('MAX_EOT', `more than ${MAX_EOT} end-of-turn effects pending for player ${p} (turn ${w[O_TURN]})`);
+      w[O_EOT + n++] = g * 6 + off + k;
     }
   };
   for (let g = p * INST; g < (p + 1) * INST; g++) {
@@ -983,6 +1011,7 @@ export function decider(w: Int32Array): number {
     case OV_DESTROY:
       return ownerOf(w[O_PLAYINST]!);
     case OV_RETURN:
+    case OV_DEATH_ORDER:
       return w[O_RET_PLAYER]!;
   }
   switch (w[O_PHASE]) {
@@ -1023,6 +1052,9 @@ export function legal(st: PalState, out: Int32Array): number {
       return n;
     case OV_RETURN:
       for (let i = 0; i < INST; i++) if (w[O_ZONE + p * INST + i] === Z_CHAR && w[O_DYING + p * INST + i] === 1) out[n++] = A_RETURN + i;
+      return n;
+    case OV_DEATH_ORDER:
+      for (let i = 0; i < INST; i++) if (w[O_DYING + p * INST + i] === 3 && hasDeathTrigger(cat, st.ctx.cardOf[p * INST + i]!)) out[n++] = A_ORDER + i;
       return n;
   }
   switch (w[O_PHASE]) {
@@ -1105,6 +1137,11 @@ function applyRaw(st: PalState, action: number): void {
     w[O_V5_TURN + p] = w[O_TURN]!;
     return;
   }
+  if (ovl === OV_DEATH_ORDER) {
+    w[O_OVL] = OV_NONE;
+    resolveDeathTrigger(st, p * INST + action - A_ORDER);
+    return;
+  }
   const ph = w[O_PHASE]!;
   if (ph === PH_WINDOW) {
     if (action === A_PASS) {
@@ -1145,6 +1182,7 @@ function applyRaw(st: PalState, action: number): void {
       if (action !== A_PASS) {
         const a = (1 - p) * INST + action - A_BLOCK;
         const j = w[O_NPAIRS]!;
+        if (j >= MAX_PAIRS) throw new PalEngineLimitError('MAX_PAIRS', `more than ${MAX_PAIRS} block pairs in one combat (turn ${w[O_TURN]})`);
         w[O_PAIRS + j * 4] = b;
         w[O_PAIRS + j * 4 + 1] = a;
         w[O_PAIRS + j * 4 + 2] = 0;

@@ -9,14 +9,25 @@ export const PLAYERS = 2;
 export const INST = 64;
 export const NUM_INST = PLAYERS * INST;
 export const K = 3;
-/** Block pairs (blocker, attacker) in one combat; a block beyond this is refused (no deck reaches it: the cap keeps ~20 characters in play). */
+/** Block pairs (blocker, attacker) in one combat; one more throws PalEngineLimitError (the cap keeps ~20 characters in play). */
 export const MAX_PAIRS = 64;
-/** End-of-turn effects pending for one player; more are dropped (the shipped catalogue has at most two a player can stack). */
+/** End-of-turn effects pending for one player; one more throws PalEngineLimitError (the shipped catalogue cannot reach it). */
 export const MAX_EOT = 64;
+
+/**
+ * A game went past one of the engine's fixed ceilings (`limit` names it): the rules allow the
+ * position but the state cannot hold it, so the game fails loudly instead of changing the rules.
+ */
+export class PalEngineLimitError extends Error {
+  constructor(readonly limit: 'MAX_PAIRS' | 'MAX_EOT', message: string) {
+    super(`paliers: engine ceiling ${limit}: ${message}`);
+    this.name = 'PalEngineLimitError';
+  }
+}
 
 // Decisions (O_PHASE) and overlays (O_OVL: a choice inside a play, a death or a cap check).
 export const PH_NONE = 0, PH_WINDOW = 1, PH_ATTACK = 2, PH_BLOCK = 3, PH_SPLIT = 4, PH_DISCARD = 5, PH_ORDER = 6, PH_MULLIGAN = 7, PH_OVER = 8;
-export const OV_NONE = 0, OV_TARGET = 1, OV_DESTROY = 2, OV_RETURN = 3;
+export const OV_NONE = 0, OV_TARGET = 1, OV_DESTROY = 2, OV_RETURN = 3, OV_DEATH_ORDER = 4;
 // Stages of a turn (rules §5, §7): each runs once, a decision may sit between two.
 export const ST_TURN_START = 1, ST_W1 = 2, ST_DRAW = 3, ST_W2 = 4, ST_MAIN1 = 5, ST_COMBAT = 6, ST_ATTACKED = 7, ST_W_ATK = 8,
   ST_BLOCK = 9, ST_W_BLK = 10, ST_SPLIT = 11, ST_DAMAGE = 12, ST_DAMAGE2 = 13, ST_SURVIVE = 14, ST_W_DMG = 15, ST_COMBAT_END = 16,

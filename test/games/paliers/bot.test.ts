@@ -1,5 +1,5 @@
-// The heuristic bot against uniform random play: at least 90% wins over 400 seeded games,
-// both profiles, every deck, both seats.
+// The heuristic bot against uniform random play: at least 95% wins over 400 seeded games,
+// both profiles, every deck, both seats (these 400 games gave 389 wins: 196 aggro, 193 control).
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,12 +40,12 @@ function play(games: number): { wins: number; games: number; byProfile: Record<s
 }
 
 describe('PalBot against random', () => {
-  it('wins at least 90% of 400 seeded games (both profiles, every deck, both seats)', () => {
+  it('wins at least 95% of 400 seeded games (both profiles, every deck, both seats)', () => {
     const r = play(400);
     expect(r.games).toBe(400);
-    expect(r.wins / r.games, JSON.stringify(r)).toBeGreaterThanOrEqual(0.9);
-    expect(r.byProfile.aggro! / 200).toBeGreaterThanOrEqual(0.85);
-    expect(r.byProfile.control! / 200).toBeGreaterThanOrEqual(0.85);
+    expect(r.wins / r.games, JSON.stringify(r)).toBeGreaterThanOrEqual(0.95);
+    expect(r.byProfile.aggro! / 200).toBeGreaterThanOrEqual(0.93);
+    expect(r.byProfile.control! / 200).toBeGreaterThanOrEqual(0.93);
   });
   it('a profile missing a verb weight is refused, naming it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'palbot-'));
@@ -54,5 +54,12 @@ describe('PalBot against random', () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify(p));
     expect(() => loadProfile('bad', dir)).toThrow(ProfileError);
     expect(() => loadProfile('bad', dir)).toThrow(/bad.json: verbs.draw: expected a number/);
+  });
+  it('a profile whose combat habit is not a boolean is refused, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palbot-'));
+    const p = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../src/games/paliers/bot/profiles/control.json'), 'utf8'));
+    p.attackWhenSafe = 'yes';
+    writeFileSync(join(dir, 'odd.json'), JSON.stringify(p));
+    expect(() => loadProfile('odd', dir)).toThrow(/odd.json: attackWhenSafe: expected true or false/);
   });
 });

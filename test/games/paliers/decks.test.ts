@@ -8,7 +8,7 @@ import { CARDS } from '../../../src/games/paliers/catalogue/cards.ts';
 import { CatalogueError, compileCatalogue, T_LEVELUP } from '../../../src/games/paliers/catalogue/compile.ts';
 import type { CardDef } from '../../../src/games/paliers/catalogue/schema.ts';
 import { loadPalDeck, PalDeckError, palDeckCards, readPalDeckText, validatePalDeck } from '../../../src/games/paliers/decks.ts';
-import { palCatalogue, palMatch } from '../../../src/games/paliers/index.ts';
+import { palCatalogue, palMatch, PalSetupError } from '../../../src/games/paliers/index.ts';
 import { palRules, parsePalRuleOverrides, PalRuleError } from '../../../src/games/paliers/rules-options.ts';
 
 const DIR = resolve(import.meta.dirname, '../../../decks/paliers');
@@ -83,6 +83,16 @@ describe('validation names every broken rule and the card (R8, D7, D28)', () => 
     const { deck } = readPalDeckText('# Plan: x\n65 Vagabond\n', 'x.deck', cat);
     expect(validatePalDeck(deck, cat, palRules({ maxCopies: 64 }))).toContain('deck "x": D7: 65 cards, the engine holds at most 64');
     expect(() => palMatch(deck, deck)).toThrow(/65 cards, the engine holds at most 64/);
+  });
+  it('engine ceiling: a 65-card deck file is refused at load with a typed error naming the deck and the ceiling', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pal-ceiling-'));
+    const f = join(dir, 'grand.deck');
+    writeFileSync(f, '# Plan: one card too many for the engine\n65 Vagabond\n');
+    const load = () => loadPalDeck(f, cat, palRules({ maxCopies: 64 }));
+    expect(load).toThrow(PalDeckError);
+    expect(load).toThrow('deck "grand": D7: 65 cards, the engine holds at most 64');
+    const { deck } = readPalDeckText('# Plan: x\n65 Vagabond\n', 'x.deck', cat);
+    expect(() => palMatch(deck, deck)).toThrow(PalSetupError);
   });
 });
 

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { act, actionTexts, boardNames, buildPosition, zoneNames, type PositionSpec } from '../../../src/games/paliers/scenario.ts';
 import { atqOf, capOf, cardLimitOf, maxPvOf } from '../../../src/games/paliers/rules.ts';
-import { INST, O_ACTIVE, O_DMG, O_FROZEN, O_LEVEL, O_PPV, O_PV, O_TURN, O_ZONE, Z_CHAR } from '../../../src/games/paliers/state.ts';
+import { INST, O_ACTIVE, O_DMG, O_FROZEN, O_LEVEL, O_PPV, O_PV, O_TURN, O_ZONE, PalEngineLimitError, Z_CHAR } from '../../../src/games/paliers/state.ts';
+import { CARDS } from '../../../src/games/paliers/catalogue/cards.ts';
+import type { CardDef } from '../../../src/games/paliers/catalogue/schema.ts';
 
 // Coupure needs an opposing Place: a card that can never be played here, so draws add no decision.
 const DEAD = Array.from({ length: 12 }, () => 'Coupure');
@@ -399,5 +401,74 @@ describe('setup (R1, R9, D8, D9, D13, D14)', () => {
     expect(a.game.isTerminal(a.st)).toBe(false);
     const b = P({ deck: [] }, {}, { at: 'turnStart', rules: { emptyDeckLoses: true } });
     expect(b.game.outcome(b.st)?.winner).toBe(1);
+  });
+});
+
+describe('D35: simultaneous death triggers, in the order their owner chooses', () => {
+  // Altéré and Cendreux attack and both die at once. Violet (2) takes the deck's last card,
+  // so Altéré's own draw loses (emptyDeckLoses) while Cendreux's 1 damage wins: the order decides.
+  const twoDeaths = () =>
+    P({ board: ['Altéré', 'Cendreux'], deck: ['Vagabond'] }, { board: ['Garde', 'Pousse'], pv: 1 }, { rules: { emptyDeckLoses: true } });
+  function toDeaths(pos: Pos): void {
+    toAttack(pos);
+    declare(pos, 'Altéré', 'Cendreux');
+    act(pos, 'Block Altéré with Garde');
+    act(pos, 'Block Cendreux with Pousse');
+    actIf(pos, 'Pass');
+    actIf(pos, 'Pass');
+  }
+  it('D35: the owner is offered both triggers and Cendreux first wins the game', () => {
+    const pos = twoDeaths();
+    toDeaths(pos);
+    expect(actionTexts(pos)).toEqual(['Resolve the death trigger of Altéré (D35)', 'Resolve the death trigger of Cendreux (D35)']);
+    expect(zoneNames(pos, 0, 'grave')).toEqual(['Altéré', 'Cendreux']);
+    act(pos, 'Resolve the death trigger of Cendreux');
+    expect(pv(pos, 1)).toBe(0);
+    expect(pos.game.outcome(pos.st)?.winner).toBe(0);
+  });
+  it('D35: Altéré first draws from the empty deck and loses before Cendreux resolves', () => {
+    const pos = twoDeaths();
+    toDeaths(pos);
+    act(pos, 'Resolve the death trigger of Altéré');
+    expect(pv(pos, 1)).toBe(1);
+    expect(pos.game.outcome(pos.st)?.winner).toBe(1);
+  });
+  it('D35: the second trigger resolves after the chosen one, then play goes on', () => {
+    const pos = P({ board: ['Altéré', 'Cendreux'], deck: ['Vagabond', 'Vagabond'] }, { board: ['Garde', 'Pousse'] });
+    toDeaths(pos);
+    act(pos, 'Resolve the death trigger of Cendreux');
+    expect(pv(pos, 1)).toBe(29); // Cendreux's 1; R32 takes nothing: both attackers were blocked
+    expect(zoneNames(pos, 0, 'hand')).toEqual(['Vagabond', 'Vagabond']); // Violet (2), then Altéré's draw
+    expect(pos.game.isTerminal(pos.st)).toBe(false);
+  });
+});
+
+describe('engine ceilings: past one, a typed error naming it', () => {
+  it('MAX_PAIRS: a 65th block pair in one combat throws PalEngineLimitError', () => {
+    // 33 Mur Vivant (each blocks two) against two attackers: 66 pairs, two more than the state holds.
+    const pos = P({ board: ['Sprinteuse', 'Rusher'] }, { board: Array.from({ length: 33 }, () => 'Mur Vivant') });
+    toAttack(pos);
+    declare(pos, 'Sprinteuse', 'Rusher');
+    for (let i = 0; i < 32; i++) {
+      act(pos, 'Block Sprinteuse with Mur Vivant');
+      act(pos, 'Block Rusher with Mur Vivant');
+    }
+    let err: unknown;
+    try {
+      act(pos, 'Block Sprinteuse with Mur Vivant');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(PalEngineLimitError);
+    expect((err as PalEngineLimitError).limit).toBe('MAX_PAIRS');
+    expect((err as Error).message).toBe('paliers: engine ceiling MAX_PAIRS: more than 64 block pairs in one combat (turn 5)');
+  });
+  it('MAX_EOT: a 65th pending end-of-turn effect throws PalEngineLimitError', () => {
+    // A test card with three end-of-turn abilities; 22 of them pend 66 effects.
+    const eot = { when: 'endOfTurn' as const, effects: [{ verb: 'healPlayer' as const, amount: 1 }], text: 'À la fin de chaque tour, vous gagnez 1 PV.' };
+    const horloge: CardDef = { name: 'Horloge', kind: 'character', colours: [], level: 1, atq: 0, pv: 1, abilities: [eot, eot, eot], provenance: { numbers: 'invented', note: 'test card' } };
+    const pos = P({ board: Array.from({ length: 22 }, () => 'Horloge') }, {}, { at: 'main2', cards: [...CARDS, horloge] });
+    expect(() => act(pos, 'Pass')).toThrow(PalEngineLimitError);
+    expect(() => act(P({ board: Array.from({ length: 21 }, () => 'Horloge') }, {}, { at: 'main2', cards: [...CARDS, horloge] }), 'Pass')).not.toThrow();
   });
 });

@@ -5,13 +5,13 @@ import {
   A_ASSIGN, A_ASSIGN_REST, A_BLOCK, A_DECLARE, A_DESTROY, A_DISCARD, A_FREEZE, A_ORDER, A_PASS, A_PLAY, A_RETURN, A_SACRIFICE,
   A_SET_ASIDE, A_TARGET, A_USE,
 } from '../actions.ts';
-import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_LEVELUP, T_PLACE, TG_NONE, TG_SELF, V_NONE, W_ACTIVATED, W_ENTER, W_EOT, W_PLAY, W_STATIC } from '../catalogue/compile.ts';
+import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_LEVELUP, T_PLACE, TG_NONE, TG_SELF, V_ATQ, V_NONE, V_PV, W_ACTIVATED, W_ENTER, W_EOT, W_PLAY, W_STATIC } from '../catalogue/compile.ts';
 import { VERBS } from '../catalogue/schema.ts';
 import type { Paliers } from '../game.ts';
-import { atqOf, capOf, curPvOf, decider, totalLevel } from '../rules.ts';
+import { atqOf, canBlock, capOf, curPvOf, decider, totalLevel } from '../rules.ts';
 import {
-  INST, K, O_ACTIVE, O_ATK, O_BLK_CUR, O_BLOCKED, O_HAND, O_OVL, O_OWN_GAINS, O_PEND_ABIL, O_PEND_SRC, O_PHASE, O_PV, O_SPLIT_DEALER, O_STAGE, O_TURN,
-  O_ZONE, OV_DESTROY, OV_RETURN, OV_TARGET, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_SPLIT, PH_WINDOW, ST_COMBAT, Z_CHAR,
+  INST, K, O_ACTIVE, O_ATK, O_BLK_CUR, O_FROZEN, O_IN_COMBAT, O_BLOCKED, O_HAND, O_OVL, O_OWN_GAINS, O_PEND_ABIL, O_PEND_SRC, O_PHASE, O_PV, O_SPLIT_DEALER, O_STAGE, O_TURN,
+  O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_RETURN, OV_TARGET, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_SPLIT, PH_WINDOW, ST_COMBAT, Z_CHAR,
 } from '../state.ts';
 import type { Profile } from './profile.ts';
 import { cardValue, charValue, SCORER_BY_CODE } from './scorers.ts';
@@ -20,6 +20,7 @@ const NUM_INST = 2 * INST;
 
 export class PalBot {
   private readonly buf: Int32Array;
+  private readonly taken = new Uint8Array(INST);
   constructor(readonly game: Paliers, readonly profile: Profile) {
     this.buf = new Int32Array(game.maxLegalActions);
   }
@@ -55,7 +56,10 @@ export class PalBot {
       const ei = ai * MAX_EFFECTS + e;
       const v = cat.eVerb[ei]!;
       if (v === V_NONE) break;
-      s += pr.verbs[VERBS[v - 1]!] * SCORER_BY_CODE[v]!(st, seat, cat.eAmount[ei]!, target, pr);
+      let x = pr.verbs[VERBS[v - 1]!] * SCORER_BY_CODE[v]!(st, seat, cat.eAmount[ei]!, target, pr);
+      // An until-end-of-turn ATQ or PV change matters only to a character in this turn's combat.
+      if ((v === V_ATQ || v === V_PV) && cat.ePermanent[ei] === 0 && (target < 0 || st.w[O_IN_COMBAT + target] !== 1)) x *= pr.outOfCombatBuff;
+      s += x;
     }
     return s;
   }
@@ -69,7 +73,7 @@ export class PalBot {
     const ownTurn = w[O_ACTIVE] === seat;
     if (kind === T_CHARACTER) {
       s += cardValue(st, id, pr);
-      if (totalLevel(st, seat) + cat.level[id]! > capOf(st, seat)) s -= 6; // R24 would cost a character
+      s -= pr.capLossFactor * this.capCost(st, seat, totalLevel(st, seat) + cat.level[id]! - capOf(st, seat)); // R24
     }
     for (let k = 0; k < cat.numAbilities[id]!; k++) {
       const when = cat.aWhen[id * MAX_ABILITIES + k]!;
@@ -87,6 +91,31 @@ export class PalBot {
     return s;
   }
 
+  /** What R24 would destroy to free `excess` levels: the cheapest own characters first, by value. */
+  private capCost(st: PalState, seat: number, excess: number): number {
+    if (excess <= 0) return 0;
+    const w = st.w, cat = st.ctx.cat, pr = this.profile;
+    let cost = 0;
+    const taken = this.taken;
+    taken.fill(0);
+    while (excess > 0) {
+      let pick = -1, pickValue = Infinity;
+      for (let g = seat * INST; g < (seat + 1) * INST; g++) {
+        if (w[O_ZONE + g] !== Z_CHAR || taken[g - seat * INST] === 1) continue;
+        const v = charValue(st, g, pr) / cat.level[st.ctx.cardOf[g]!]!;
+        if (v < pickValue) {
+          pickValue = v;
+          pick = g;
+        }
+      }
+      if (pick < 0) return 1000;
+      taken[pick - seat * INST] = 1;
+      cost += charValue(st, pick, pr);
+      excess -= cat.level[st.ctx.cardOf[pick]!]!;
+    }
+    return cost;
+  }
+
   scoreAction(st: PalState, a: number): number {
     const w = st.w, cat = st.ctx.cat, pr = this.profile;
     const seat = decider(w);
@@ -98,6 +127,7 @@ export class PalBot {
     }
     if (ovl === OV_DESTROY) return -charValue(st, seat * INST + a - A_DESTROY, pr);
     if (ovl === OV_RETURN) return charValue(st, seat * INST + a - A_RETURN, pr);
+    if (ovl === OV_DEATH_ORDER) return -(a - A_ORDER); // no shipped death trigger depends on another's outcome
     const ph = w[O_PHASE]!;
     if (ph === PH_WINDOW) {
       if (a === A_PASS) return pr.playThreshold;
@@ -120,9 +150,10 @@ export class PalBot {
       const survives = curPvOf(st, b) > atqOf(st, at);
       const kills = atqOf(st, b) >= curPvOf(st, at);
       const low = w[O_PV + seat]! <= pr.blockWhenPvBelow;
-      if (pr.blockOnlyIfSurvivesOrKills && !survives && !kills && !low) return -1;
       // R32: blocking an unblocked attacker saves 1 + ⌊turn/2⌋ PV (counted once per attacker).
       const saved = w[O_BLOCKED + at] === 1 ? 0 : pr.pvValue * (1 + Math.floor(w[O_TURN]! / 2));
+      // A losing block is refused unless the PV it saves are worth more than the blocker (late turns).
+      if (pr.blockOnlyIfSurvivesOrKills && !survives && !kills && !low && saved < charValue(st, b, pr)) return -1;
       return saved + (kills ? charValue(st, at, pr) : 0) - (survives ? 0 : charValue(st, b, pr)) + (low ? 10 : 0) + 0.1;
     }
     if (ph === PH_SPLIT) {
@@ -148,15 +179,23 @@ export class PalBot {
     if (a === A_PASS) return 0;
     const g = seat * INST + a - A_DECLARE;
     if (atqOf(st, g) < pr.attackMinAtq) return -1;
+    // Opposing characters that can attack next turn: one frozen by this seat stays frozen through it (R36).
     let oppChars = 0;
-    for (let x = (1 - seat) * INST; x < (2 - seat) * INST; x++) if (w[O_ZONE + x] === Z_CHAR) oppChars++;
+    for (let x = (1 - seat) * INST; x < (2 - seat) * INST; x++) if (w[O_ZONE + x] === Z_CHAR && w[O_FROZEN + x] !== seat + 1) oppChars++;
     const hold = Math.max(oppChars > 0 ? pr.holdBackBlockers : 0, Math.ceil(oppChars * pr.holdBackPerOpposingCharacter));
     if (hold === 0) return 1;
-    let sturdier = 0;
+    let sturdier = 0, home = 0;
     for (let x = seat * INST; x < (seat + 1) * INST; x++) {
       if (x === g || w[O_ZONE + x] !== Z_CHAR || w[O_ATK + x] === 1) continue;
+      home++;
       if (curPvOf(st, x) > curPvOf(st, g) || (curPvOf(st, x) === curPvOf(st, g) && x < g)) sturdier++;
     }
-    return sturdier < hold ? -1 : 1;
+    if (sturdier >= hold) return 1;
+    // No opposing character that can block now could kill it alone: it may go while enough others stay home.
+    if (pr.attackWhenSafe && home >= hold) {
+      for (let x = (1 - seat) * INST; x < (2 - seat) * INST; x++) if (canBlock(st, x) && atqOf(st, x) >= curPvOf(st, g)) return -1;
+      return 1;
+    }
+    return -1;
   }
 }

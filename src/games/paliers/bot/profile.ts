@@ -17,6 +17,12 @@ export interface Profile {
   /** Block only when the blocker survives or kills its attacker (unless PV are low). */
   blockOnlyIfSurvivesOrKills: boolean;
   blockWhenPvBelow: number;
+  /** Attack with any character no single eligible blocker could kill, whatever the hold-back says. */
+  attackWhenSafe: boolean;
+  /** Weight of the characters R24 would destroy when a character is played over the cap. */
+  capLossFactor: number;
+  /** Factor on an until-end-of-turn ATQ or PV change given outside combat (it would fade unused). */
+  outOfCombatBuff: number;
   /** A play is made when its score exceeds this. */
   playThreshold: number;
   verbs: Record<(typeof VERBS)[number], number>;
@@ -39,8 +45,11 @@ export function loadProfile(name: string, dir = join(import.meta.dirname, 'profi
 /** Checks a profile's fields (a shipped one is imported, so that a bundled worker needs no file). */
 export function checkProfile(json: unknown, file: string): Profile {
   const p = json as Profile;
-  for (const f of ['attackMinAtq', 'holdBackBlockers', 'holdBackPerOpposingCharacter', 'pvValue', 'blockWhenPvBelow', 'playThreshold'] as const) {
+  for (const f of ['attackMinAtq', 'holdBackBlockers', 'holdBackPerOpposingCharacter', 'pvValue', 'blockWhenPvBelow', 'playThreshold', 'capLossFactor', 'outOfCombatBuff'] as const) {
     if (typeof p[f] !== 'number') throw new ProfileError(`${file}: ${f}: expected a number`);
+  }
+  for (const f of ['blockOnlyIfSurvivesOrKills', 'attackWhenSafe'] as const) {
+    if (typeof p[f] !== 'boolean') throw new ProfileError(`${file}: ${f}: expected true or false`);
   }
   for (const v of VERBS) if (typeof p.verbs?.[v] !== 'number') throw new ProfileError(`${file}: verbs.${v}: expected a number`);
   return p;
