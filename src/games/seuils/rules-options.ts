@@ -62,9 +62,9 @@ export interface SeuilsRuleOptions {
   mixedGroupFirst: 'attacker' | 'defender';
   /** D23: where a destroyed card goes. */
   destroyedGoesTo: 'discard';
-  /** D24: damage locked onto a recipient that left play. */
-  lockedToLeftRecipient: 'lost';
-  /** D25: when every attacker has left, the remaining groups are still handled and survivors consumed. */
+  /** D24: damage locked onto a recipient that left play: lost, or dealt to that recipient's faction (damage kept alive like a source's). */
+  lockedToLeftRecipient: 'lost' | 'faction';
+  /** D25: when every attacker has left, the remaining groups are still handled (true) or the combat ends at once (false); survivors are consumed either way. */
   handleGroupsWithoutAttackers: boolean;
   /** D26: at the end of a turn, damage is removed before "until end of turn" effects end. */
   damageClearsBeforeEot: boolean;
@@ -148,8 +148,8 @@ export const KNOB_RANGES: Readonly<Record<keyof SeuilsRuleOptions, KnobRange>> =
   noTrample: [false, true],
   mixedGroupFirst: ['attacker', 'defender'],
   destroyedGoesTo: ['discard'],
-  lockedToLeftRecipient: ['lost'],
-  handleGroupsWithoutAttackers: [true],
+  lockedToLeftRecipient: ['lost', 'faction'],
+  handleGroupsWithoutAttackers: [true, false],
   damageClearsBeforeEot: [false, true],
   checkStartingResources: [false, true],
   recheckTargets: [false, true],

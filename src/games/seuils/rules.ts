@@ -168,6 +168,8 @@ function enterPlay(st: SeuilsState, g: number): void {
 function leavePlay(st: SeuilsState, g: number): void {
   const w = st.w;
   count(st, g, R_DESTROYED);
+  // D24: damage locked on g is lost with it (discardAdd clears it), or under the other reading moves to its faction.
+  if (st.ctx.options.lockedToLeftRecipient === 'faction') w[O_LOCK + owner(g) * INST]! += w[O_LOCK + g]!;
   discardAdd(w, g);
   if (typeOf(st, g) !== T_CHARACTER) return;
   const p = owner(g);
@@ -621,7 +623,8 @@ function nextGroup(st: SeuilsState): void {
     if (!any || s > best) best = s;
     any = true;
   }
-  if (!any) {
+  // D25: with no attacker left the remaining groups are handled, unless the knob ends the combat at once.
+  if (!any || (!st.ctx.options.handleGroupsWithoutAttackers && !anyRole(w, C_ATTACKER))) {
     endCombat(st);
     return;
   }

@@ -147,6 +147,47 @@ describe('R19, D21, D22: speed groups and damage assignment', () => {
     expect(pos.st.w[O_CONS + garde]).toBe(1);
   });
 
+  it('D25 knob: handleGroupsWithoutAttackers=false ends the combat once every attacker is gone (no window for the later group); the default still handles it', () => {
+    const run = (rules?: Partial<SeuilsRuleOptions>) => {
+      const pos = P({ board: ['Éclaireuse'] }, { board: ['Lancier', 'Veilleur', 'Cristal'], hand: ['Bouclier'] }, rules);
+      act(pos, 'Attack');
+      act(pos, 'Pass'); // step 3: the defender holds Bouclier
+      act(pos, 'Defend with Lancier');
+      act(pos, 'Defend with Veilleur');
+      act(pos, 'Pass'); // speed 3, before assignment
+      act(pos, 'Assign the remaining 2 of Éclaireuse\'s damage to Veilleur');
+      act(pos, 'Pass'); // speed 3, before damage: Éclaireuse dies
+      return pos;
+    };
+    const handled = run();
+    expect(zoneNames(handled, 0, 'discard')).toEqual(['Éclaireuse']);
+    expect(handled.st.w[O_PHASE]).not.toBe(PH_MAIN); // Veilleur's speed 1 group opens its window
+    expect(actionTexts(handled)).toContain('Pass');
+    const ended = run({ handleGroupsWithoutAttackers: false });
+    expect(zoneNames(ended, 0, 'discard')).toEqual(['Éclaireuse']);
+    expect(ended.st.w[O_PHASE]).toBe(PH_MAIN);
+    const veilleur = inPlayNamed(ended, 1, 'Veilleur');
+    expect([ended.st.w[O_CONS + veilleur], ended.st.w[O_DMG + veilleur], ended.st.w[O_INFL + 1]]).toEqual([1, 2, 25]);
+  });
+
+  it('D24 knob: damage locked onto a defender destroyed before damage is lost by default, dealt to its faction with lockedToLeftRecipient=faction', () => {
+    const run = (rules?: Partial<SeuilsRuleOptions>) => {
+      const pos = P({ board: ['Brute', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { board: ['Garde'] }, rules);
+      act(pos, 'Attack');
+      act(pos, 'Pass'); // step 3: A waits
+      act(pos, 'Defend with Garde');
+      act(pos, 'Pass'); // speed 2, before assignment
+      act(pos, 'Pass'); // speed 2, before damage: Garde deals 3 to Brute
+      act(pos, 'Pass'); // speed 1, before assignment
+      act(pos, 'Play Assassinat'); // speed 1, before damage: Brute's 4 are locked on Garde
+      act(pos, 'Target opposing Garde');
+      expect(zoneNames(pos, 1, 'discard')).toEqual(['Garde']);
+      return pos.st.w[O_INFL + 1];
+    };
+    expect(run()).toBe(25);
+    expect(run({ lockedToLeftRecipient: 'faction' })).toBe(21);
+  });
+
   it('R19 (1): Assassinat before assignment removes a defender: the attacker then hits the faction', () => {
     const pos = P({ board: ['Brute', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { board: ['Veilleur'] });
     act(pos, 'Attack');
