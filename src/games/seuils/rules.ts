@@ -724,7 +724,14 @@ function dealDamage(st: SeuilsState): void {
     w[O_LOCK + g] = 0;
     if (!inPlay(w, g)) continue; // D24: its recipient left play: lost
     if (typeOf(st, g) === T_FACTION) w[O_INFL + owner(g)]! -= n;
-    else w[O_DMG + g]! += n;
+    else {
+      const before = w[O_DMG + g]!;
+      w[O_DMG + g] = before + n;
+      // D23: past a location's life the damage is lost, or (the other reading) goes on to its faction.
+      if (st.ctx.options.locationExcessTo === 'faction' && typeOf(st, g) === T_LOCATION) {
+        w[O_INFL + owner(g)]! -= Math.max(0, before + n - Math.max(lifeOf(st, g), before));
+      }
+    }
   }
   for (let g = 0; g < NUM_INST; g++) {
     if (w[O_GROUP + g] !== 0) {

@@ -25,6 +25,17 @@ describe('R17: attacking', () => {
     expect(pos.st.w[O_PHASE]).toBe(PH_MAIN);
   });
 
+  it('D23 knob: with locationExcessTo=faction the damage past a location\'s life goes on to its faction', () => {
+    const pos = P({ board: ['Brute', 'Éclaireuse'] }, { board: ['Marché Noir'] }, { locationExcessTo: 'faction' });
+    act(pos, 'Attack');
+    act(pos, 'Attack the location');
+    act(pos, 'Attack with Brute');
+    act(pos, 'Attack with Éclaireuse');
+    // 2 then 4 on a life of 4: 2 past it reach the faction.
+    expect(zoneNames(pos, 1, 'discard')).toEqual(['Marché Noir']);
+    expect(pos.st.w[O_INFL + 1]).toBe(23);
+  });
+
   it('R18: several attacks in one turn, each with a new group', () => {
     const pos = P({ board: ['Brute', 'Éclaireuse'] }, {});
     act(pos, 'Attack');
