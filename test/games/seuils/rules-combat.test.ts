@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lifeOf, speedOf, strengthOf } from '../../../src/games/seuils/rules.ts';
 import { act, actionTexts, buildPosition, inPlayNamed, zoneNames, type SideSpec } from '../../../src/games/seuils/scenario.ts';
 import type { SeuilsRuleOptions } from '../../../src/games/seuils/rules-options.ts';
-import { O_CONS, O_DMG, O_HOST, O_INFL, O_PHASE, O_ZONE, PH_MAIN, Z_PLAY } from '../../../src/games/seuils/state.ts';
+import { O_CONS, O_DMG, O_HOST, O_INFL, O_PHASE, O_WINNER, O_ZONE, PH_MAIN, WIN_DRAW, Z_PLAY } from '../../../src/games/seuils/state.ts';
 
 const deck = ['Cristal', 'Cristal', 'Cristal'];
 // The attacker keeps an affordable Éclaireuse in hand so that its main phase after a combat is a decision.
@@ -197,6 +197,24 @@ describe('R19, D21, D22: speed groups and damage assignment', () => {
     };
     expect(run()).toBe(25);
     expect(run({ lockedToLeftRecipient: 'faction' })).toBe(21);
+  });
+
+  it('D1, D24 knob: with lockedToLeftRecipient=faction both factions can reach 0 in the same step 5: a draw', () => {
+    const pos = P({ board: ['Garde', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { board: ['Garde', 'Cristal', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { lockedToLeftRecipient: 'faction' });
+    pos.st.w[O_INFL] = pos.st.w[O_INFL + 1] = 3;
+    act(pos, 'Attack');
+    while (!actionTexts(pos).some((t) => t.startsWith('Defend with Garde'))) act(pos, 'Pass'); // step 3
+    act(pos, 'Defend with Garde');
+    act(pos, 'Pass'); // speed 2, before assignment (A)
+    act(pos, 'Pass'); // (B)
+    // Before damage: each Garde has 3 locked on it; A kills B's, B answers by killing A's.
+    act(pos, 'Play Assassinat');
+    act(pos, 'Target opposing Garde');
+    act(pos, 'Play Assassinat');
+    act(pos, 'Target opposing Garde');
+    // Both pass (forced): the stack resolves, both Gardes leave, and step 5 deals 3 to each faction.
+    expect([pos.st.w[O_INFL], pos.st.w[O_INFL + 1]]).toEqual([0, 0]);
+    expect(pos.st.w[O_WINNER]).toBe(WIN_DRAW);
   });
 
   it('R19 (1): Assassinat before assignment removes a defender: the attacker then hits the faction', () => {
