@@ -62,9 +62,11 @@ export interface SeuilsRuleOptions {
   mixedGroupFirst: 'attacker' | 'defender';
   /** D23: where a destroyed card goes. */
   destroyedGoesTo: 'discard';
-  /** D24: damage locked onto a recipient that left play. */
-  lockedToLeftRecipient: 'lost';
-  /** D25: when every attacker has left, the remaining groups are still handled and survivors consumed. */
+  /** D23: combat damage beyond what destroys a location: lost, or dealt to the location's faction. */
+  locationExcessTo: 'lost' | 'faction';
+  /** D24: damage locked onto a recipient that left play: lost, or dealt to that recipient's faction (damage kept alive like a source's). */
+  lockedToLeftRecipient: 'lost' | 'faction';
+  /** D25: when every attacker has left, the remaining groups are still handled (true) or the combat ends at once (false); survivors are consumed either way. */
   handleGroupsWithoutAttackers: boolean;
   /** D26: at the end of a turn, damage is removed before "until end of turn" effects end. */
   damageClearsBeforeEot: boolean;
@@ -107,6 +109,7 @@ export const SEUILS_RULES: SeuilsRuleOptions = {
   noTrample: true,
   mixedGroupFirst: 'attacker',
   destroyedGoesTo: 'discard',
+  locationExcessTo: 'lost',
   lockedToLeftRecipient: 'lost',
   handleGroupsWithoutAttackers: true,
   damageClearsBeforeEot: true,
@@ -148,8 +151,9 @@ export const KNOB_RANGES: Readonly<Record<keyof SeuilsRuleOptions, KnobRange>> =
   noTrample: [false, true],
   mixedGroupFirst: ['attacker', 'defender'],
   destroyedGoesTo: ['discard'],
-  lockedToLeftRecipient: ['lost'],
-  handleGroupsWithoutAttackers: [true],
+  locationExcessTo: ['lost', 'faction'],
+  lockedToLeftRecipient: ['lost', 'faction'],
+  handleGroupsWithoutAttackers: [true, false],
   damageClearsBeforeEot: [false, true],
   checkStartingResources: [false, true],
   recheckTargets: [false, true],
@@ -164,7 +168,7 @@ export const KNOB_RULES: Readonly<Record<keyof SeuilsRuleOptions, string>> = {
   faceDownResources: 'D11', factionAbilities: 'D12', priorityAfterAdd: 'D13', endOfTurnWindow: 'D14',
   respondOnOpponentTurn: 'D15', thresholdCountsConsumed: 'D16', abilityLimit: 'D17', itemLeavesWithHost: 'D18',
   defendersNeedReady: 'D19', defendersNeedSinceStart: 'D19', combatWindows: 'D20', speedsReadAt: 'D21',
-  noTrample: 'D22', mixedGroupFirst: 'D22', destroyedGoesTo: 'D23', lockedToLeftRecipient: 'D24',
+  noTrample: 'D22', mixedGroupFirst: 'D22', destroyedGoesTo: 'D23', locationExcessTo: 'D23', lockedToLeftRecipient: 'D24',
   handleGroupsWithoutAttackers: 'D25', damageClearsBeforeEot: 'D26', checkStartingResources: 'D27',
   recheckTargets: 'D28', developOpensWindow: 'D29',
 };

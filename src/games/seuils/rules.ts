@@ -168,6 +168,8 @@ function enterPlay(st: SeuilsState, g: number): void {
 function leavePlay(st: SeuilsState, g: number): void {
   const w = st.w;
   count(st, g, R_DESTROYED);
+  // D24: damage locked on g is lost with it (discardAdd clears it), or under the other reading moves to its faction.
+  if (st.ctx.options.lockedToLeftRecipient === 'faction') w[O_LOCK + owner(g) * INST]! += w[O_LOCK + g]!;
   discardAdd(w, g);
   if (typeOf(st, g) !== T_CHARACTER) return;
   const p = owner(g);
@@ -621,7 +623,8 @@ function nextGroup(st: SeuilsState): void {
     if (!any || s > best) best = s;
     any = true;
   }
-  if (!any) {
+  // D25: with no attacker left the remaining groups are handled, unless the knob ends the combat at once.
+  if (!any || (!st.ctx.options.handleGroupsWithoutAttackers && !anyRole(w, C_ATTACKER))) {
     endCombat(st);
     return;
   }
@@ -721,7 +724,14 @@ function dealDamage(st: SeuilsState): void {
     w[O_LOCK + g] = 0;
     if (!inPlay(w, g)) continue; // D24: its recipient left play: lost
     if (typeOf(st, g) === T_FACTION) w[O_INFL + owner(g)]! -= n;
-    else w[O_DMG + g]! += n;
+    else {
+      const before = w[O_DMG + g]!;
+      w[O_DMG + g] = before + n;
+      // D23: past a location's life the damage is lost, or (the other reading) goes on to its faction.
+      if (st.ctx.options.locationExcessTo === 'faction' && typeOf(st, g) === T_LOCATION) {
+        w[O_INFL + owner(g)]! -= Math.max(0, before + n - Math.max(lifeOf(st, g), before));
+      }
+    }
   }
   for (let g = 0; g < NUM_INST; g++) {
     if (w[O_GROUP + g] !== 0) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lifeOf, speedOf, strengthOf } from '../../../src/games/seuils/rules.ts';
 import { act, actionTexts, buildPosition, inPlayNamed, zoneNames, type SideSpec } from '../../../src/games/seuils/scenario.ts';
 import type { SeuilsRuleOptions } from '../../../src/games/seuils/rules-options.ts';
-import { O_CONS, O_DMG, O_HOST, O_INFL, O_PHASE, O_ZONE, PH_MAIN, Z_PLAY } from '../../../src/games/seuils/state.ts';
+import { O_CONS, O_DMG, O_HOST, O_INFL, O_PHASE, O_WINNER, O_ZONE, PH_MAIN, WIN_DRAW, Z_PLAY } from '../../../src/games/seuils/state.ts';
 
 const deck = ['Cristal', 'Cristal', 'Cristal'];
 // The attacker keeps an affordable Éclaireuse in hand so that its main phase after a combat is a decision.
@@ -23,6 +23,17 @@ describe('R17: attacking', () => {
     expect(zoneNames(pos, 1, 'discard')).toEqual(['Marché Noir']);
     expect(pos.st.w[O_INFL + 1]).toBe(25);
     expect(pos.st.w[O_PHASE]).toBe(PH_MAIN);
+  });
+
+  it('D23 knob: with locationExcessTo=faction the damage past a location\'s life goes on to its faction', () => {
+    const pos = P({ board: ['Brute', 'Éclaireuse'] }, { board: ['Marché Noir'] }, { locationExcessTo: 'faction' });
+    act(pos, 'Attack');
+    act(pos, 'Attack the location');
+    act(pos, 'Attack with Brute');
+    act(pos, 'Attack with Éclaireuse');
+    // 2 then 4 on a life of 4: 2 past it reach the faction.
+    expect(zoneNames(pos, 1, 'discard')).toEqual(['Marché Noir']);
+    expect(pos.st.w[O_INFL + 1]).toBe(23);
   });
 
   it('R18: several attacks in one turn, each with a new group', () => {
@@ -145,6 +156,65 @@ describe('R19, D21, D22: speed groups and damage assignment', () => {
     const garde = inPlayNamed(pos, 1, 'Garde');
     expect(pos.st.w[O_DMG + garde]).toBe(1);
     expect(pos.st.w[O_CONS + garde]).toBe(1);
+  });
+
+  it('D25 knob: handleGroupsWithoutAttackers=false ends the combat once every attacker is gone (no window for the later group); the default still handles it', () => {
+    const run = (rules?: Partial<SeuilsRuleOptions>) => {
+      const pos = P({ board: ['Éclaireuse'] }, { board: ['Lancier', 'Veilleur', 'Cristal'], hand: ['Bouclier'] }, rules);
+      act(pos, 'Attack');
+      act(pos, 'Pass'); // step 3: the defender holds Bouclier
+      act(pos, 'Defend with Lancier');
+      act(pos, 'Defend with Veilleur');
+      act(pos, 'Pass'); // speed 3, before assignment
+      act(pos, 'Assign the remaining 2 of Éclaireuse\'s damage to Veilleur');
+      act(pos, 'Pass'); // speed 3, before damage: Éclaireuse dies
+      return pos;
+    };
+    const handled = run();
+    expect(zoneNames(handled, 0, 'discard')).toEqual(['Éclaireuse']);
+    expect(handled.st.w[O_PHASE]).not.toBe(PH_MAIN); // Veilleur's speed 1 group opens its window
+    expect(actionTexts(handled)).toContain('Pass');
+    const ended = run({ handleGroupsWithoutAttackers: false });
+    expect(zoneNames(ended, 0, 'discard')).toEqual(['Éclaireuse']);
+    expect(ended.st.w[O_PHASE]).toBe(PH_MAIN);
+    const veilleur = inPlayNamed(ended, 1, 'Veilleur');
+    expect([ended.st.w[O_CONS + veilleur], ended.st.w[O_DMG + veilleur], ended.st.w[O_INFL + 1]]).toEqual([1, 2, 25]);
+  });
+
+  it('D24 knob: damage locked onto a defender destroyed before damage is lost by default, dealt to its faction with lockedToLeftRecipient=faction', () => {
+    const run = (rules?: Partial<SeuilsRuleOptions>) => {
+      const pos = P({ board: ['Brute', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { board: ['Garde'] }, rules);
+      act(pos, 'Attack');
+      act(pos, 'Pass'); // step 3: A waits
+      act(pos, 'Defend with Garde');
+      act(pos, 'Pass'); // speed 2, before assignment
+      act(pos, 'Pass'); // speed 2, before damage: Garde deals 3 to Brute
+      act(pos, 'Pass'); // speed 1, before assignment
+      act(pos, 'Play Assassinat'); // speed 1, before damage: Brute's 4 are locked on Garde
+      act(pos, 'Target opposing Garde');
+      expect(zoneNames(pos, 1, 'discard')).toEqual(['Garde']);
+      return pos.st.w[O_INFL + 1];
+    };
+    expect(run()).toBe(25);
+    expect(run({ lockedToLeftRecipient: 'faction' })).toBe(21);
+  });
+
+  it('D1, D24 knob: with lockedToLeftRecipient=faction both factions can reach 0 in the same step 5: a draw', () => {
+    const pos = P({ board: ['Garde', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { board: ['Garde', 'Cristal', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { lockedToLeftRecipient: 'faction' });
+    pos.st.w[O_INFL] = pos.st.w[O_INFL + 1] = 3;
+    act(pos, 'Attack');
+    while (!actionTexts(pos).some((t) => t.startsWith('Defend with Garde'))) act(pos, 'Pass'); // step 3
+    act(pos, 'Defend with Garde');
+    act(pos, 'Pass'); // speed 2, before assignment (A)
+    act(pos, 'Pass'); // (B)
+    // Before damage: each Garde has 3 locked on it; A kills B's, B answers by killing A's.
+    act(pos, 'Play Assassinat');
+    act(pos, 'Target opposing Garde');
+    act(pos, 'Play Assassinat');
+    act(pos, 'Target opposing Garde');
+    // Both pass (forced): the stack resolves, both Gardes leave, and step 5 deals 3 to each faction.
+    expect([pos.st.w[O_INFL], pos.st.w[O_INFL + 1]]).toEqual([0, 0]);
+    expect(pos.st.w[O_WINNER]).toBe(WIN_DRAW);
   });
 
   it('R19 (1): Assassinat before assignment removes a defender: the attacker then hits the faction', () => {

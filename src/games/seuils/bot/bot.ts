@@ -8,7 +8,7 @@ import {
 import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_FACTION, T_RESOURCE, T_TACTIC, V_CONSUME, V_DAMAGE, V_DESTROY, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH } from '../catalogue/compile.ts';
 import { VERBS } from '../catalogue/schema.ts';
 import { lifeOf, strengthOf } from '../rules.ts';
-import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
+import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, O_ATK_TARGET, O_LOCK, O_ASG_LEFT, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
 import type { Seuils } from '../game.ts';
 // A static JSON import: the simulation's worker bundle inlines it (a path read at run time would not resolve there).
 import shippedProfiles from './profiles.json' with { type: 'json' };
@@ -20,9 +20,13 @@ export interface SeuilsBotProfile {
   attack: number;
   /** Attack when our ready strength is at least this share of the opponent's. */
   attackRatio: number;
+  /** Also attack when their influence over our ready strength is at most this share of ours over theirs (we win the race). */
+  raceRatio: number;
   /** Score of a useful defender (one that survives or kills); a useless one scores −1, below closing the group. */
   defend: number;
   permanentPerCost: number;
+  /** Defend with any character when the attack would leave our influence at this or less. */
+  chumpBelow: number;
   verbs: Record<string, number>;
   respondInCombat: boolean;
 }
@@ -57,16 +61,19 @@ export class SeuilsBot {
     return v;
   }
 
-  /** D19: defend with a character that survives the strongest attacker or kills the weakest one. */
-  private defendValue(st: SeuilsState, g: number): number {
+  /** D19: defend with a character that survives the strongest attacker or kills the weakest one; with anything when the attack would bring our influence to `chumpBelow` or less. */
+  private defendValue(st: SeuilsState, seat: number, g: number): number {
     const w = st.w;
-    let strongest = 0, weakestLife = 1e9;
+    let strongest = 0, weakestLife = 1e9, incoming = 0;
     for (let r = 0; r < 2 * INST; r++) {
       if (w[O_COMBAT + r] !== C_ATTACKER || w[O_ZONE + r] !== Z_PLAY) continue;
-      strongest = Math.max(strongest, strengthOf(st, r));
+      const s = Math.max(0, strengthOf(st, r));
+      incoming += s;
+      strongest = Math.max(strongest, s);
       weakestLife = Math.min(weakestLife, lifeOf(st, r) - w[O_DMG + r]!);
     }
-    return lifeOf(st, g) > strongest || strengthOf(st, g) >= weakestLife ? this.profile.defend : -1;
+    if (lifeOf(st, g) - w[O_DMG + g]! > strongest || strengthOf(st, g) >= weakestLife) return this.profile.defend;
+    return w[O_ATK_TARGET]! === seat * INST && w[O_INFL + seat]! - incoming <= this.profile.chumpBelow ? this.profile.defend : -1;
   }
 
   /** R17: attack when it is lethal, when the opponent has no ready character, or when our ready strength matches theirs. */
@@ -83,7 +90,10 @@ export class SeuilsBot {
         theirPower += s;
       }
     }
-    return power >= w[O_INFL + 1 - seat]! || theirs === 0 || power >= theirPower * this.profile.attackRatio ? this.profile.attack : -5;
+    if (power === 0) return -5;
+    // The race: attack when our clock (their influence over our power) is no slower than theirs, scaled by raceRatio.
+    const race = w[O_INFL + 1 - seat]! / power <= (this.profile.raceRatio * w[O_INFL + seat]!) / Math.max(1, theirPower);
+    return power >= w[O_INFL + 1 - seat]! || theirs === 0 || power >= theirPower * this.profile.attackRatio || race ? this.profile.attack : -5;
   }
 
   private score(st: SeuilsState, seat: number, action: number): number {
@@ -117,25 +127,33 @@ export class SeuilsBot {
     if (action < A_DECLARE) return 2; // a location is a lesser target than the faction
     if (action < A_ASSIGN) {
       if (phase !== PH_DECLARE_DEF) return 3; // every ready character joins the attack
-      return this.defendValue(st, seat * INST + action - A_DECLARE);
+      return this.defendValue(st, seat, seat * INST + action - A_DECLARE);
     }
     if (action < A_TARGET) {
-      // Damage: the opposing faction first, else the card it kills, else the weakest.
-      const r = (1 - seat) * INST + (action < A_ASSIGN_REST ? action - A_ASSIGN : action - A_ASSIGN_REST);
+      // Damage: the opposing faction first, else exactly what kills the strongest killable card
+      // (point by point when points are left over), else the weakest; nothing on a card already dead.
+      const rest = action >= A_ASSIGN_REST;
+      const r = (1 - seat) * INST + (rest ? action - A_ASSIGN_REST : action - A_ASSIGN);
       if (cat.type[ctx.cardOf[r]!] === T_FACTION) return 100;
-      return 50 - (lifeOf(st, r) - w[O_DMG + r]!) + (action >= A_ASSIGN_REST ? 1 : 0);
+      const need = lifeOf(st, r) - w[O_DMG + r]! - w[O_LOCK + r]!, left = w[O_ASG_LEFT]!;
+      if (need <= 0) return -10;
+      if (need <= left) return need === left ? (rest ? 80 + strengthOf(st, r) : 0) : rest ? 10 : 80 + strengthOf(st, r);
+      return 40 - need + (rest ? 1 : 0);
     }
     // An effect's target: harmful verbs on the opponent's strongest, helpful ones on our strongest.
     const g = action - A_TARGET;
     const src = w[O_PEND_SRC]!;
-    let harmful = false;
+    let harmful = false, kills = false;
     if (!(w[O_PEND] === P_CARD && cat.type[ctx.cardOf[src]!] !== T_TACTIC)) {
       const a = ctx.cardOf[src]! * MAX_ABILITIES + (w[O_PEND] === P_CARD ? 0 : w[O_PEND_K]!);
-      harmful = HARMFUL(cat.eVerb[a * MAX_EFFECTS]!, cat.eAmount[a * MAX_EFFECTS]!);
+      const verb = cat.eVerb[a * MAX_EFFECTS]!, amount = cat.eAmount[a * MAX_EFFECTS]!;
+      harmful = HARMFUL(verb, amount);
+      // Damage is worth most where it destroys (D23).
+      kills = verb === V_DESTROY || (verb === V_DAMAGE && lifeOf(st, g) - w[O_DMG + g]! - w[O_LOCK + g]! <= amount);
     }
     const opposing = (g >= INST ? 1 : 0) !== seat;
     const str = cat.type[ctx.cardOf[g]!] === T_CHARACTER ? strengthOf(st, g) : 0;
-    return (opposing === harmful ? 100 : 0) + str;
+    return (opposing === harmful ? 100 : 0) + (harmful && kills ? 50 : 0) + str;
   }
 
   /** The action this bot plays in `st` (for the seat to move). */
