@@ -82,6 +82,12 @@ export interface Aggregate {
    */
   pairs: Record<string, Record<string, number[]>>;
   /**
+   * The same pairs from the seats' side: 1 + wins of the player who moved first + 3 · wins of
+   * the other, over the pair's two games (pairWins decodes it): a rule arm's paired change of
+   * the first player's win rate (first-player.ts).
+   */
+  firstPairs?: Record<string, Record<string, number[]>>;
+  /**
    * The pair index of every `pairs` array's first entry: 0 in a run's aggregate; a shard's
    * starts at its first pair, so that its arrays hold its own pairs only (not the holes
    * before them, which a journal line would write out as nulls).
@@ -139,8 +145,13 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
   if ((a.pairBase ?? 0) !== 0) throw new Error('pair results merge only into an aggregate whose pairs start at 0');
   const base = b.pairBase ?? 0;
   a.pairs ??= {};
-  for (const [mode, t] of Object.entries(b.pairs ?? {})) {
-    const at = sub(a.pairs, mode, () => ({} as Record<string, number[]>));
+  mergePairCodes(a.pairs, b.pairs ?? {}, base);
+  if (b.firstPairs) mergePairCodes((a.firstPairs ??= {}), b.firstPairs, base);
+}
+
+function mergePairCodes(a: Record<string, Record<string, number[]>>, b: Record<string, Record<string, number[]>>, base: number): void {
+  for (const [mode, t] of Object.entries(b)) {
+    const at = sub(a, mode, () => ({} as Record<string, number[]>));
     for (const [k, codes] of Object.entries(t)) {
       const dst = sub(at, k, () => [] as number[]);
       for (let i = 0; i < codes.length; i++) {
@@ -381,13 +392,15 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
 }
 
 /** Adds a pair of games (same seed, seats swapped) into the matchup's pair counters. */
-export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: string }, winnerSideFirst: number, winnerSideSecond: number, pair = -1): void {
+export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: string }, winnerSideFirst: number, winnerSideSecond: number, pair = -1, moverWins?: readonly [number, number]): void {
   // winnerSide: 0 = deck A won, 1 = deck B won, -1 = draw.
   const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
   if (pair >= 0) {
     const winsA = (winnerSideFirst === 0 ? 1 : 0) + (winnerSideSecond === 0 ? 1 : 0);
     const winsB = (winnerSideFirst === 1 ? 1 : 0) + (winnerSideSecond === 1 ? 1 : 0);
     sub(sub(agg.pairs, mode, () => ({} as Record<string, number[]>)), matchupKey(matchup.a, matchup.b), () => [] as number[])[pair - (agg.pairBase ?? 0)] = 1 + winsA + 3 * winsB;
+    // moverWins: wins of the player who moved first, and of the other, over the two games.
+    if (moverWins) sub(sub((agg.firstPairs ??= {}), mode, () => ({} as Record<string, number[]>)), matchupKey(matchup.a, matchup.b), () => [] as number[])[pair - (agg.pairBase ?? 0)] = 1 + moverWins[0] + 3 * moverWins[1];
   }
   mrow[M.pairs]!++;
   if (winnerSideFirst === -1 || winnerSideSecond === -1) mrow[M.pairsWithDraw]!++;

@@ -12,6 +12,9 @@ export class ExperimentError extends Error {}
 /** A card patch: `card` and the fields the game's patch schema allows (GameModule.patches). */
 export type PatchSpec = { card: string } & Record<string, unknown>;
 
+/** A rule knob's value as a file writes it (a pair of counts as an array: `"openingDraw": [4, 5]`). */
+export type RuleValue = number | boolean | string | null | number[];
+
 export interface ExperimentFile {
   name: string;
   description?: string;
@@ -21,13 +24,15 @@ export interface ExperimentFile {
   modes?: string[];
   games: number;
   seed: number;
-  rules?: Record<string, number | boolean | string | null>;
+  rules?: Record<string, RuleValue>;
   /** The balance band for flags: GIH WR and IWD limits (metrics.md defaults). */
   band?: { gihWr?: [number, number]; iwd?: [number, number]; deckWr?: [number, number] };
-  arms?: { name: string; patches?: PatchSpec[]; description?: string; bots?: string | [string, string]; games?: number; target?: number }[];
+  /** An arm's `rules` are knobs over the file's own `rules`, played on the base's seeds. */
+  arms?: { name: string; patches?: PatchSpec[]; rules?: Record<string, RuleValue>; description?: string; bots?: string | [string, string]; games?: number; target?: number }[];
   /** round-robin (default): every pair of decks; mirror: each deck against itself. */
   pairings?: 'round-robin' | 'mirror';
-  sweeps?: { card: string; field: string; values: number[] }[];
+  /** A card stat (`card`, `field`) or a rule knob (`rule`) over a list of values: each value is an arm. */
+  sweeps?: { card?: string; field?: string; rule?: string; values: RuleValue[] }[];
   /** A designer's card data file (relative to the experiment file), in place of the shipped cards (games whose module loads one). */
   catalogue?: string;
   /** Patches every arm carries, the base included (the others' patches apply after them). */
@@ -37,6 +42,9 @@ export interface ExperimentFile {
 /** The schema of an experiment file of one game: its modes, its patch schema, its sweep fields. */
 export function experimentSchema(m: GameModule, games: readonly string[]) {
   const PATCH_SCHEMA = m.patches.schema;
+  // The game's own hook checks each knob and value (GameModule.rules.parse).
+  const RULE_VALUE = { type: ['integer', 'boolean', 'string', 'null', 'array'], items: { type: 'integer' } };
+  const RULES_SCHEMA = { type: 'object', additionalProperties: RULE_VALUE };
   return {
   type: 'object',
   required: ['name', 'decks', 'games', 'seed'],
@@ -57,7 +65,7 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
     pairings: { enum: ['round-robin', 'mirror'] },
     games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
-    rules: { type: 'object', additionalProperties: { type: ['integer', 'boolean', 'string', 'null'] } },
+    rules: RULES_SCHEMA,
     band: {
       type: 'object',
       additionalProperties: false,
@@ -77,6 +85,7 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
           name: { type: 'string', minLength: 1, pattern: '^[^/\\\\]+$' },
           description: { type: 'string' },
           patches: { type: 'array', items: PATCH_SCHEMA },
+          rules: RULES_SCHEMA,
           games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
           // A ladder rung's threshold: the least share of games its first bot should win.
           target: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
@@ -95,12 +104,19 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
       type: 'array',
       items: {
         type: 'object',
-        required: ['card', 'field', 'values'],
+        required: ['values'],
         additionalProperties: false,
         properties: {
           card: { type: 'string', minLength: 1 },
           field: { enum: [...m.patches.sweepFields] },
-          values: { type: 'array', minItems: 1, items: { type: 'integer', minimum: 0, maximum: 30 } },
+          rule: { type: 'string', minLength: 1 },
+          values: { type: 'array', minItems: 1, items: RULE_VALUE },
+        },
+        // A card stat sweep: card, field and small integers; a knob sweep: rule, and its values.
+        if: { properties: { rule: { type: 'string' } }, required: ['rule'] },
+        else: {
+          required: ['card', 'field'],
+          properties: { card: { type: 'string' }, field: { type: 'string' }, values: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 30 } } },
         },
       },
     },
@@ -183,6 +199,9 @@ export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile
     names.add(a.name);
     if (a.target !== undefined && a.bots === undefined) throw new ExperimentError(`${file}: arms.${i}.target: a target needs the arm's own bots (it is a ladder rung's threshold)`);
   }
+  for (const [i, s] of (exp.sweeps ?? []).entries()) {
+    if (s.rule !== undefined && (s.card !== undefined || s.field !== undefined)) throw new ExperimentError(`${file}: sweeps.${i}: a sweep steps a card stat (card, field) or a rule knob (rule), not both`);
+  }
   if (exp.catalogue !== undefined && !isAbsolute(exp.catalogue)) exp.catalogue = resolve(dirname(file), exp.catalogue);
   // Deck paths: as written if they exist from the cwd, else relative to the file's folder.
   exp.decks = exp.decks.map((d) => {
@@ -201,28 +220,65 @@ export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile
 export interface ExpandedArm {
   name: string;
   patches: PatchSpec[];
+  /** The arm's rule knobs, the file's `rules` included, as the game parsed them; absent: the file's `rules` alone. */
+  rules?: Record<string, unknown>;
   games?: number;
   bots?: string | [string, string];
   description?: string;
   sweep?: { card: string; field: string; value: number };
+  /** The knob and value of a rule sweep's arm. */
+  ruleSweep?: { rule: string; value: RuleValue };
+}
+
+/** "key=value" items of knobs as the game's rules hook parses them (an array: "4,5"). */
+export function ruleItems(rules: Record<string, RuleValue>): string[] {
+  return Object.entries(rules).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : (v ?? '')}`);
+}
+
+/** Knobs checked by the experiment's game: an unknown knob or a bad value names the field and the knob. */
+function parseRules(m: GameModule, rules: Record<string, RuleValue>, where: string): Record<string, unknown> {
+  try {
+    return m.rules.parse(ruleItems(rules));
+  } catch (e) {
+    throw new ExperimentError(`${where}: ${(e as Error).message.replace(/^--rule /, '')} (game ${m.id})`);
+  }
+}
+
+/** A rule sweep's arm name: "knob=value" (a pair of counts "openingDraw=4,5"). */
+export function ruleArmName(rule: string, value: RuleValue): string {
+  return `${rule}=${Array.isArray(value) ? value.join(',') : String(value)}`;
 }
 
 /** The base arm, the patched arms, then one arm per sweep value. */
 export function expandArms(exp: ExperimentFile, m: GameModule, file = 'experiment'): ExpandedArm[] {
   const basePatches = exp.basePatches ?? [];
   const arms: ExpandedArm[] = [{ name: 'base', patches: basePatches.slice() }];
-  for (const a of exp.arms ?? []) arms.push({ name: a.name, patches: [...basePatches, ...(a.patches ?? [])], description: a.description, bots: a.bots, games: a.games });
+  for (const [i, a] of (exp.arms ?? []).entries()) {
+    const rules = a.rules ? parseRules(m, { ...exp.rules, ...a.rules }, `${file}: arms.${i}.rules`) : undefined;
+    arms.push({ name: a.name, patches: [...basePatches, ...(a.patches ?? [])], ...(rules ? { rules } : {}), description: a.description, bots: a.bots, games: a.games });
+  }
   const names = new Set(arms.map((a) => a.name));
   for (const [i, s] of (exp.sweeps ?? []).entries()) {
-    for (const v of s.values) {
-      const name = `${s.card} ${s.field}=${v}`;
+    if (s.rule !== undefined) {
+      for (const v of s.values) {
+        const name = ruleArmName(s.rule, v);
+        if (names.has(name)) throw new ExperimentError(`${file}: sweeps.${i}.values: the arm "${name}" already exists (${arms.some((a) => a.name === name && !a.ruleSweep) ? 'an arm of arms has that name' : 'the value is repeated'})`);
+        names.add(name);
+        const rules = parseRules(m, { ...exp.rules, [s.rule]: v }, `${file}: sweeps.${i}`);
+        arms.push({ name, patches: basePatches.slice(), rules, ruleSweep: { rule: s.rule, value: v } });
+      }
+      continue;
+    }
+    const card = s.card!, field = s.field!;
+    for (const v of s.values as number[]) {
+      const name = `${card} ${field}=${v}`;
       if (names.has(name)) {
         const why = arms.some((a) => a.name === name && !a.sweep) ? 'an arm of arms has that name' : 'the value is repeated';
         throw new ExperimentError(`${file}: sweeps.${i}.values: the arm "${name}" already exists (${why})`);
       }
       names.add(name);
-      const patch = m.patches.sweepPatch(s.card, s.field, v) as PatchSpec;
-      arms.push({ name: `${s.card} ${s.field}=${v}`, patches: [...basePatches, patch], sweep: { card: s.card, field: s.field, value: v } });
+      const patch = m.patches.sweepPatch(card, field, v) as PatchSpec;
+      arms.push({ name, patches: [...basePatches, patch], sweep: { card, field, value: v } });
     }
   }
   return arms;

@@ -112,6 +112,7 @@ export function runShard(task: ShardTask): ShardResult {
   for (let i = task.pairStart; i < task.pairStart + task.pairCount; i++) {
     const seed = gameSeed(task.masterSeed, task.pairingKey, i);
     const winnerSide: number[] = [];
+    const moverWins: [number, number] = [0, 0]; // the first player's wins and the other's, over the pair
     for (let g = 0; g < 2; g++) {
       // Game 0: side A in seat 0; game 1: seats swapped, same seed (common random numbers).
       const game = prep.games[g]!;
@@ -159,6 +160,7 @@ export function runShard(task: ShardTask): ShardResult {
       addGame(agg, acc, result, matchup, g === 0); // the seed pair is the cards' cluster
       eff.add(result);
       winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);
+      if (outcome.winner !== -1) moverWins[outcome.winner === result.first ? 0 : 1]++;
       games++;
       if (rows) {
         rows.push([
@@ -168,7 +170,7 @@ export function runShard(task: ShardTask): ShardResult {
         ]);
       }
     }
-    addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!, i);
+    addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!, i, moverWins);
     eff.closeCluster();
   }
   acc.foldInto(agg, task.mode);

@@ -7,7 +7,8 @@ import { GAMES, gameModule } from '../../games/registry.ts';
 import { C, D, M } from '../../sim/aggregate.ts';
 import { cardIntervals } from '../../sim/metrics.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
-import { ExperimentError, expandArms, loadExperiment, type ExperimentFile } from '../../sim/experiment.ts';
+import { ExperimentError, expandArms, loadExperiment, ruleItems, type ExperimentFile } from '../../sim/experiment.ts';
+import { firstPlayerRows } from '../../sim/first-player.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
@@ -22,14 +23,14 @@ import { checkSidesAgainst, loadCatalogue, type LoadedCatalogue } from '../catal
 function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<string, unknown> | undefined {
   if (!exp.rules) return undefined;
   try {
-    return m.rules.parse(Object.entries(exp.rules).map(([k, v]) => `${k}=${v ?? ''}`));
+    return m.rules.parse(ruleItems(exp.rules));
   } catch (e) {
     throw new ExperimentError(`${file}: rules: ${(e as Error).message.replace(/^--rule /, '')}`);
   }
 }
 
 /** Builds the run of an experiment file (checks decks, bots, patches). */
-export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string, catalogueOption?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[]; catalogue: LoadedCatalogue } {
+export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string, catalogueOption?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[]; catalogue: LoadedCatalogue; ruleArms: Map<string, Record<string, unknown>> } {
   const exp = loadExperiment(file, { module: (id) => gameModule(id ?? game), games: GAMES });
   if (game !== undefined && exp.game !== undefined && exp.game !== game) throw new UsageError(`${file}: an experiment of game "${exp.game}", but --game ${game} was asked`);
   const m = exp.module;
@@ -51,6 +52,8 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
   }
   const rules = rulesOf(exp, m, file);
   const arms = expandArms(exp, m, file);
+  // Arms with rule knobs of their own (rule variants and knob sweeps), by name.
+  const ruleArms = new Map(arms.filter((a) => a.rules).map((a) => [a.name, a.rules!]));
   const folders = new Map<string, string>();
   for (const a of arms) {
     const f = armFolder(a.name);
@@ -87,7 +90,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
         }
       }
       return {
-        label: a.name, variant: { ...(cat.cards ? { cards: cat.cards } : {}), patches: a.patches, rules }, description: a.description, bots: armBots,
+        label: a.name, variant: { ...(cat.cards ? { cards: cat.cards } : {}), patches: a.patches, rules: a.rules ?? rules }, description: a.description, bots: armBots,
         gamesPerPairing: a.games,
       };
     }),
@@ -95,7 +98,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
     workers,
     wantRows,
   };
-  return { spec, exp, patched: [...patched].sort(), catalogue: cat };
+  return { spec, exp, patched: [...patched].sort(), catalogue: cat, ruleArms };
 }
 
 export function experimentCommand(): Command {
@@ -114,8 +117,9 @@ export function experimentCommand(): Command {
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[]; catalogue?: string }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const { spec, exp, patched, catalogue } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game, opts.catalogue);
-      const sweepsToRun = opts.arm.length ? [] : exp.sweeps ?? [];
+      const { spec, exp, patched, catalogue, ruleArms } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game, opts.catalogue);
+      // Card sweeps get their points; a knob sweep's arms are rule variants (firstPlayer, differences).
+      const sweepsToRun = opts.arm.length ? [] : (exp.sweeps ?? []).filter((s) => s.rule === undefined) as { card: string; field: string; values: number[] }[];
       if (opts.arm.length) {
         const names = (exp.arms ?? []).map((a) => a.name);
         for (const n of opts.arm) {
@@ -136,6 +140,11 @@ export function experimentCommand(): Command {
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;
+          const sameGames = (arm: (typeof spec.arms)[number]) => arm.bots === undefined && (arm.gamesPerPairing === undefined || arm.gamesPerPairing === spec.gamesPerPairing);
+          // Rule variants: the first player's win rate of every arm and its paired change.
+          const firstPlayer = spec.arms.some((a) => ruleArms.has(a.label))
+            ? firstPlayerRows({ label: 'base', agg: base, sameGames: true }, spec.arms.slice(1).map((a) => ({ label: a.label, agg: aggs.get(a.label)!, rules: ruleArms.get(a.label), sameGames: sameGames(a) })))
+            : null;
           // Paired by seed pair when the arm plays the base's games (its own bots or games do not).
           for (const arm of spec.arms.slice(1)) {
             const same = arm.bots === undefined && (arm.gamesPerPairing === undefined || arm.gamesPerPairing === spec.gamesPerPairing);
@@ -178,7 +187,8 @@ export function experimentCommand(): Command {
             const rung = { arm: a.label, bots: a.bots, games, winsFirstBot: wins, draws, wrFirstBot: round6(rate(wins, games)), lo: round6(lo), hi: round6(hi) };
             return target === undefined ? rung : { ...rung, target, verdict: rungVerdict(lo, hi, target) };
           });
-          return rungs.length ? { differences: diffs, sweeps, rungs } : { differences: diffs, sweeps };
+          const extra = firstPlayer ? { firstPlayer } : {};
+          return rungs.length ? { differences: diffs, sweeps, rungs, ...extra } : { differences: diffs, sweeps, ...extra };
         },
       });
       atomicWrite(join(out, 'differences.csv'), csvText(DIFFERENCE_COLUMNS, diffs.map((d) => DIFFERENCE_COLUMNS.map((k) => d[k]))));

@@ -12,8 +12,12 @@ export interface RuleOptions {
   setupAspirants: number;
   /** R2 / R60: is an Artefact used? */
   artefacts: boolean;
-  /** R13: cards drawn by the first and the second player. */
+  /** R13: cards drawn by the first and the second player (`--rule openingDraw=4,5`). */
   openingDraw: readonly [number, number];
+  /** R17 / R33: the first player may attack on the game's first turn (false: from turn 2 on). */
+  firstTurnAttack: boolean;
+  /** Resources in the second player's pool when their first turn begins (R20, R21: spent or lost that turn). */
+  secondPlayerResources: number;
   /** R19a: resources a card discarded from hand makes (also D26's end-of-turn discards). */
   discardResource: number;
   /** R18: hand size the active player draws up to, and discards down to, at end of turn. */
@@ -61,6 +65,8 @@ const STANDARD: RuleOptions = {
   setupAspirants: 4,
   artefacts: true,
   openingDraw: [3, 5],
+  firstTurnAttack: true,
+  secondPlayerResources: 0,
   discardResource: 1,
   handSize: 5,
   turnCap: 200,
@@ -114,6 +120,7 @@ export const KNOB_RANGES: Readonly<Record<NumericKnob, readonly [number, number]
   heroVp: [0, 100],
   legendVp: [0, 100],
   supportsPerAttack: [0, 6],
+  secondPlayerResources: [0, 20],
 };
 /** R13: each opening draw, within the mulligan's 5-card mask. */
 const OPENING_DRAW_RANGE = [0, 5] as const;
@@ -157,6 +164,14 @@ export function parseRuleOverrides(items: readonly string[]): Partial<RuleOption
     if (!(key in base)) throw new RuleOptionError(`--rule ${key}: unknown rule knob (valid: ${Object.keys(base).join(', ')})`);
     const kind = typeof base[key];
     if (key === 'faultCard') out[key] = raw === '' ? null : raw;
+    else if (key === 'openingDraw') {
+      // Two counts, the first player's then the second's: "4,5".
+      const d = /^(\d+),(\d+)$/.exec(raw.replace(/\s+/g, ''));
+      if (!d) throw new RuleOptionError(`--rule openingDraw: expected two counts "FIRST,SECOND" (e.g. 3,5), got "${raw}"`);
+      const v = [Number(d[1]), Number(d[2])] as const;
+      for (const x of v) if (x < OPENING_DRAW_RANGE[0] || x > OPENING_DRAW_RANGE[1]) throw new RuleOptionError(`--rule openingDraw=${raw}: a count is out of range ${OPENING_DRAW_RANGE[0]}..${OPENING_DRAW_RANGE[1]}`);
+      out[key] = v;
+    }
     else if (kind === 'boolean') {
       if (raw !== 'true' && raw !== 'false') throw new RuleOptionError(`--rule ${key}: expected true or false, got "${raw}"`);
       out[key] = raw === 'true';

@@ -354,7 +354,8 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
     }
   }
   n = legalTaps(st, p, true, taps, out, n);
-  for (let s = 0; s < 6; s++) {
+  // Opening knob: with firstTurnAttack off, the game's first turn has no attack.
+  for (let s = ctx.options.firstTurnAttack || w[O_TURN] !== 1 ? 0 : 6; s < 6; s++) {
     const gs = p * 6 + s;
     if (!(taps & (1 << s)) || w[O_ATTACKED + gs] !== 0) continue; // R33: at most once a turn
     out[n++] = A_ATTACK + s * TARGETS; // R33: any column
@@ -767,6 +768,7 @@ function startTurn(st: BRState, p: number): void {
   // R16: the active player untaps everything.
   for (let gs = p * 6; gs < p * 6 + 6; gs++) w[O_TAPPED + gs] = 0;
   w[O_ENV_TAPPED + p] = 0;
+  if (turn === 2) w[O_POOL + p] += st.ctx.options.secondPlayerResources; // opening knob: the second player's first turn
   w[O_PHASE] = PH_MAIN;
   w[O_CURRENT] = p;
   if (st.log) {
