@@ -8,7 +8,7 @@ import { C, D, M } from '../../sim/aggregate.ts';
 import { cardIntervals } from '../../sim/metrics.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
 import { ExperimentError, expandArms, loadExperiment, ruleItems, type ExperimentFile } from '../../sim/experiment.ts';
-import { firstPlayerRows } from '../../sim/first-player.ts';
+import { firstPlayerRows, type FirstPlayerRow } from '../../sim/first-player.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
@@ -199,6 +199,7 @@ export function experimentCommand(): Command {
         const base = (summary.arms as Record<string, Record<string, unknown>> | undefined)?.base;
         if (base) process.stdout.write(textSummary(base));
         for (const r of (summary.rungs ?? []) as Rung[]) process.stdout.write(rungLine(r));
+        for (const r of (summary.firstPlayer ?? []) as FirstPlayerRow[]) process.stdout.write(firstPlayerLine(r));
         process.stderr.write(`wrote ${out}/{summary.json,manifest.json,differences.csv,arms/…}\n`);
       }
     }));
@@ -226,4 +227,12 @@ export function rungLine(r: Rung): string {
   if (r.target === undefined) return `${head}\n`;
   const why = r.verdict === 'missed' ? `, by ${pct(r.target - r.wrFirstBot)} points` : r.verdict === 'undecided' ? ' (the interval holds the target: play more games)' : '';
   return `${head}; target >= ${pct(r.target)}%: ${r.verdict}${why}\n`;
+}
+
+const pts = (x: number | null) => (x === null ? '?' : `${x >= 0 ? '+' : '-'}${Math.abs(100 * x).toFixed(1)}`);
+
+/** A rule arm's line: the first player's win rate and its change from the base. */
+export function firstPlayerLine(r: FirstPlayerRow): string {
+  const head = `${r.arm} (${r.mode}): the first player wins ${pct(r.wr ?? NaN)}% [${pct(r.lo ?? NaN)}, ${pct(r.hi ?? NaN)}] of ${r.games} games`;
+  return r.diff === null ? `${head}\n` : `${head}; ${pts(r.diff)} points [${pts(r.diffLo)}, ${pts(r.diffHi)}] from the base (${r.interval})\n`;
 }
