@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseJson } from '../core/json.ts';
+import type { ModeMeta } from './meta.ts';
 
 /** A results folder the report cannot read: the command turns it into a one-line usage error. */
 export class ReportError extends Error {}
@@ -81,6 +82,8 @@ export interface Tables {
   modes: ModeRow[];
   gameLength: Record<string, [number, number][]>;
   vpSources: string[];
+  /** The deck-choice equilibrium per mode, as summary.json carries it (results before it: absent). */
+  meta?: ModeMeta[];
 }
 
 export interface DifferenceRow {
@@ -173,6 +176,7 @@ function tablesOf(x: unknown, where: string): Tables {
     modes: t.modes as ModeRow[],
     gameLength: (t.gameLength ?? {}) as Record<string, [number, number][]>,
     vpSources: Array.isArray(t.vpSources) ? (t.vpSources as string[]) : [],
+    ...(Array.isArray(t.meta) ? { meta: t.meta as ModeMeta[] } : {}),
   };
 }
 

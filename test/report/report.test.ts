@@ -92,9 +92,10 @@ describe('the page and its specs', () => {
     }
   });
 
-  it.each(ALL)('%s: self-contained — no script, nothing fetched, every relative link resolves', (k) => {
+  it.each(ALL)('%s: self-contained — one inline script (the table sort), nothing fetched, every relative link resolves', (k) => {
     const page = html[k]!;
-    expect(page).not.toMatch(/<script\b/i);
+    expect(page.match(/<script\b[^>]*>/gi)).toEqual(['<script>']);
+    expect(page).not.toMatch(/\b(fetch|XMLHttpRequest|import)\s*\(/);
     expect(page).not.toMatch(/<(iframe|object|embed)\b/i);
     expect(page).not.toMatch(/@import|url\(\s*['"]?(https?:)?\/\//i);
     const refs = [...page.matchAll(/\b(?:src|href|xlink:href)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!);
@@ -167,6 +168,11 @@ describe('flags', () => {
     expect(page.indexOf('id="answer"')).toBeGreaterThan(0);
     expect(page.indexOf('id="answer"')).toBeLessThan(page.indexOf('class="facts"'));
     expect(page).toContain('Cards that win more than their decks explain: <b>Nisqy</b> +10.0 points [+8.0, +12.0]');
+    // The meta, per mode: Gardiens rapide beats both others (72.5% and 60%), so a rational field brings it alone.
+    expect(page).toContain('The meta (equilibrium of the deck choice): a field of rational players would bring <b>Gardiens rapide</b> 100%; no equilibrium uses Émissaires rapide, Veilleurs rapide.');
+    expect(page.indexOf('<section id="meta">')).toBeGreaterThan(page.indexOf('id="flags"'));
+    expect(page.indexOf('<section id="meta">')).toBeLessThan(page.indexOf('id="tables"'));
+    expect(page).toMatch(/<table class="sortable meta" id="meta-standard">.*<tr><td>Gardiens<\/td><td data-v="1">100\.0%<\/td>/);
     const flags = page.indexOf('id="flags"'), list = page.indexOf('id="flagged"'), firstSvg = page.indexOf('<svg'), tables = page.indexOf('id="tables"');
     expect(flags).toBeGreaterThan(0);
     expect(list).toBeGreaterThan(flags);
@@ -196,6 +202,9 @@ describe('flags', () => {
     // Experiments: every arm is assessed; the page compares the others with the base.
     expect(Object.keys(reports.r3!.flaggedByArm)).toEqual(['base', 'nisqy-4']);
     expect(html.r3).toContain('arm nisqy-4: ');
+    // How the meta moves under the arm: the base's shares beside the arm's.
+    expect(html.r3).toContain('<h3>How the meta moves under each arm</h3>');
+    expect(html.r3).toContain('<th>deck</th><th>arm base: share</th><th>arm nisqy-4: share</th><th>arm nisqy-4: in the equilibrium</th>');
   });
 
   it('uses the experiment\'s band', async () => {

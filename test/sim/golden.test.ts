@@ -12,8 +12,10 @@ import { lab, tempDir } from './helpers.ts';
 
 // Recorded from the code before the seam (commit 60d7d8d); since then, by design, the card
 // files (cards.csv gains the deck-adjusted effect columns), summary.json, the card charts and
-// the report page changed with the deck-adjusted card effect; games.csv and the deck and
-// matchup files did not.
+// the report page changed with the deck-adjusted card effect; then summary.json (the meta of
+// each mode, each card's figures per deck, the deck lists) and the report page (the meta
+// section, sortable tables) with the deck-choice equilibrium and the per-card drill-down;
+// games.csv and the deck and matchup files did not.
 const SIM_HASHES: Record<string, string> = {
   'cards.csv': '545e8616cfba15bb',
   'deck_matchups.csv': '43457e32ace8bfca',
@@ -34,13 +36,13 @@ const SIM_HASHES: Record<string, string> = {
   'report/decks-strength-standard.vl.json': '15b4f428c4dd5365',
   'report/decks-wr-quick.vl.json': 'd6b3420b7551e7cb',
   'report/decks-wr-standard.vl.json': 'fb5f829e65e8342c',
-  'report/index.html': '809baf8d0e7e58a6',
+  'report/index.html': 'c70fb6599b0b6a4d',
   'report/modes-cards-side-by-side.vl.json': '1538037f35dcd469',
   'report/modes-decks-side-by-side.vl.json': '31a3893564195a9e',
   'report/modes-first-player.vl.json': '6dd06bcc95ee1f73',
   'report/modes-game-length.vl.json': '9d5ca83e79024a30',
   'report/modes-vp-sources.vl.json': '1b5f189b8d97ea8d',
-  'summary.json': '386d43cd9aaaf80e',
+  'summary.json': '6de898623e822e2c',
 };
 const EXP_HASHES: Record<string, string> = {
   'arms/Arthur-power=3/cards.csv': '7578898435f2ef91',
@@ -79,13 +81,13 @@ const EXP_HASHES: Record<string, string> = {
   'report/decks-wr-standard.vl.json': '811184b03377ab7b',
   'report/experiment-differences.vl.json': '567b11f4dd8dc813',
   'report/experiment-sweep-1-arthur-power.vl.json': '47596a71b23af9cb',
-  'report/index.html': '2e2bfeb190c0f5ae',
+  'report/index.html': '536dbf6bfc0e903a',
   'report/modes-cards-side-by-side.vl.json': 'efb49868f812e3a3',
   'report/modes-decks-side-by-side.vl.json': '3017cd2153513c3e',
   'report/modes-first-player.vl.json': '41c198281632a18f',
   'report/modes-game-length.vl.json': '8727f71cc565cca7',
   'report/modes-vp-sources.vl.json': '9395613ae0589c81',
-  'summary.json': '5739e63f9b28706e',
+  'summary.json': 'db473519bf109ba9',
 };
 
 describe('Blue Rising outputs are byte-identical to the recorded run', () => {
