@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { atomicWrite } from '../sim/output.ts';
 import {
-  assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
+  assessDifferences, cardEffectChart, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
   firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { answerHtml } from './answer.ts';
@@ -18,6 +18,7 @@ import { buildPage, type PageLink, type PageSection } from './html.ts';
 import type { ReportContext, SectionMaker } from './context.ts';
 import { metaOfMatchups, type ModeMeta } from './meta.ts';
 import { metaSection } from './meta-section.ts';
+import { cardsSection } from './cards-section.ts';
 import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
 import { armFolder } from '../sim/output.ts';
@@ -120,7 +121,7 @@ function linksOf(results: Results, reportDir: string, game: GameModule): { links
  * The report's own sections after the flags, in page order: one function each, given the
  * report's context (context.ts); a function returning null leaves its section out.
  */
-export const SECTIONS: readonly SectionMaker[] = [metaSection];
+export const SECTIONS: readonly SectionMaker[] = [metaSection, cardsSection];
 
 /** Writes DIR/report/index.html and the charts' vega-lite specs; returns what it wrote and the flags. */
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportResult> {
@@ -156,6 +157,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   }
 
   for (const mode of modes) {
+    push(cardEffectChart(mode, main.cards, flagSets[0]!, band, `cards-effect-${slug(mode)}`));
     push(cardGihChart(mode, main.cards, flagSets[0]!, band, `cards-gih-${slug(mode)}`));
     const iwd = cardIwdChart(mode, main.cards, flagSets[0]!, band, `cards-iwd-${slug(mode)}`);
     if (iwd) push(iwd);
@@ -253,6 +255,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
     answer: answerHtml(main, band, q, meta.get(mainArm)),
     sections,
+    cardDrill: sections.some((x) => x.id === 'card-drill'),
     glossary: { definitions: metricDefinitions(game.words.glossary, (c) => dropped(game, c)), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
   });
   const htmlFile = join(outDir, 'index.html');
