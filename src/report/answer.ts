@@ -6,6 +6,8 @@ import { MIN_SEAT_GAMES } from './flags.ts';
 import { escapeHtml } from './html.ts';
 import { benjaminiHochberg, Z95 } from './stats.ts';
 import type { Band, CardRow, Tables } from './summary.ts';
+import type { ModeMeta } from './meta.ts';
+import { metaSentence } from './meta-section.ts';
 
 export interface RankedCard {
   mode: string;
@@ -101,7 +103,7 @@ function cardTable(t: Tables, mode: string, q: number, turn: number | null): str
 }
 
 /** The first screen: per mode, the answer in sentences, then the strongest and weakest cards. */
-export function answerHtml(t: Tables, band: Band, q = 0.05): string {
+export function answerHtml(t: Tables, band: Band, q = 0.05, meta: readonly ModeMeta[] = []): string {
   const modes = [...new Set([...t.modes.map((m) => m.mode), ...t.cards.map((c) => c.mode)])].sort();
   // The middle IWD-by-turn checkpoint the cards carry (turn 6 for Blue Rising).
   const turns = [...new Set(Object.keys(t.cards[0] ?? {}).map((k) => /^iwd_adj_by_turn_(\d+)$/.exec(k)?.[1]).filter(Boolean).map(Number))].sort((a, b) => a - b);
@@ -109,7 +111,9 @@ export function answerHtml(t: Tables, band: Band, q = 0.05): string {
   const parts: string[] = [];
   for (const mode of modes) {
     parts.push(`<h3>${escapeHtml(mode)}</h3>`);
-    parts.push(`<ul class="answer">${modeAnswer(t, mode, band, q).map((s) => `<li>${s}</li>`).join('')}</ul>`);
+    const m = meta.find((x) => x.mode === mode);
+    const said = [...modeAnswer(t, mode, band, q), ...(m && metaSentence(m) ? [`${metaSentence(m)!} (<a href="#meta">the meta</a>)`] : [])];
+    parts.push(`<ul class="answer">${said.map((s) => `<li>${s}</li>`).join('')}</ul>`);
     parts.push(cardTable(t, mode, q, turn));
   }
   parts.push(`<p class="note">Deck-adjusted effect: the win rate of the seat-games whose deck was dealt the card in its opening hand (before the mulligan, so the shuffle alone decides it) minus those of the same deck that were not, compared within each seat deck × opposing deck × first-player cell and pooled with Mantel–Haenszel weights; 95% interval with the seed pair as the unit (cluster-robust sandwich). Cards are ordered by the strength of the evidence (effect over its standard error) and named only when Benjamini–Hochberg at q = ${q} over the mode's cards keeps them. IWD by turn T, deck-adjusted: the same comparison for "seen by turn T" among games that reach turn T; drawing more cards by T is itself a sign of a game going well, so it runs above zero for most cards. GIH WR only describes: it mostly tracks the decks holding the card.</p>`);

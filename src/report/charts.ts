@@ -29,6 +29,15 @@ const CONFIG = {
   title: { anchor: 'start' as const, fontSize: 15, subtitleFontSize: 12, subtitleColor: '#555', offset: 12 },
 };
 const BAND_COLOUR = '#2ca02c';
+/**
+ * One colour meaning in every chart: red is strong (a card or deck above, an arm's rise), blue
+ * is weak (below, a fall); what says neither strong nor weak is grey or, for categories (modes,
+ * score sources, sweep series), colours that are neither red nor blue.
+ */
+const NEUTRAL = '#555555';
+const CATEGORY_COLOURS = ['#7f7f7f', '#9467bd', '#8c564b', '#bcbd22', '#17becf', '#e377c2', '#2ca02c', '#ff9f1c'];
+/** Cards per side in the card charts: the strongest and the weakest by the deck-adjusted effect. */
+export const CHART_CARDS = 10;
 /** A nominal y axis whose title sits horizontally above its labels (never across long labels). */
 const Y_AXIS = { titleAngle: 0, titleAlign: 'right' as const, titleBaseline: 'bottom' as const, titleX: 0, titleY: -8, labelLimit: 1000 };
 const int = (n: number) => Math.round(n).toLocaleString('en');
@@ -91,11 +100,79 @@ function estimateWithInterval(o: {
 
 // ----------------------------------------------------------------------------------------- cards
 
+/**
+ * The cards a card chart shows, in order: the CHART_CARDS strongest and the CHART_CARDS weakest
+ * of the mode by the deck-adjusted effect, strongest first (every card when there are no more
+ * than twice that; cards without an estimate then come last, by name).
+ */
+export function chartCards(cards: readonly CardRow[], mode: string, n = CHART_CARDS): { names: string[]; total: number; all: boolean } {
+  const ofMode = cards.filter((c) => c.mode === mode);
+  const eff = (c: CardRow) => (typeof c.adj_effect === 'number' && Number.isFinite(c.adj_effect) ? c.adj_effect : NaN);
+  const byName = (a: CardRow, b: CardRow) => a.card.localeCompare(b.card, 'fr');
+  const rated = ofMode.filter((c) => !Number.isNaN(eff(c))).sort((a, b) => eff(b) - eff(a) || byName(a, b));
+  if (rated.length <= 2 * n) {
+    const rest = ofMode.filter((c) => Number.isNaN(eff(c))).sort(byName);
+    return { names: [...rated, ...rest].map((c) => c.card), total: ofMode.length, all: true };
+  }
+  return { names: [...rated.slice(0, n), ...rated.slice(-n)].map((c) => c.card), total: ofMode.length, all: false };
+}
+
+/** "the 10 strongest and 10 weakest of 65 cards by the deck-adjusted effect" (or "all 12 cards …"). */
+function shownText(pick: { names: string[]; total: number; all: boolean }): string {
+  return pick.all ? `all ${pick.total} cards, strongest deck-adjusted effect first` : `the ${CHART_CARDS} strongest and ${CHART_CARDS} weakest of ${pick.total} cards by the deck-adjusted effect, strongest first (every card is in the "Cards, one by one" table and cards.csv)`;
+}
+
+export function cardEffectChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
+  const byKey = new Map(flags.assessments.filter((a) => a.metric === 'adj').map((a) => [itemKey(a), a]));
+  const pick = chartCards(cards, mode);
+  const at = new Map(pick.names.map((c, i) => [c, i]));
+  const rows = cards
+    .filter((c) => c.mode === mode && at.has(c.card) && typeof c.adj_effect === 'number' && typeof c.adj_lo === 'number' && typeof c.adj_hi === 'number' && Number.isFinite(c.adj_lo))
+    .sort((a, b) => at.get(a.card)! - at.get(b.card)!)
+    .map((c) => {
+      const a = byKey.get(itemKey({ mode, metric: 'adj', name: c.card }));
+      const n1 = Number(c.adj_n_present ?? 0), n0 = Number(c.adj_n_absent ?? 0);
+      const e = c.adj_effect as number, lo = c.adj_lo as number, hi = c.adj_hi as number;
+      return {
+        card: c.card, label: `${c.card} (n=${int(n1)} / ${int(n0)})`, effect: r4(100 * e), lo: r4(100 * lo), hi: r4(100 * hi), n_dealt: n1, n_not: n0,
+        status: a?.status ?? FLAG_STATUSES[3],
+        desc: `${c.card}: deck-adjusted effect ${(100 * e).toFixed(1)} points [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}], n = ${int(n1)} seat-games dealt it, ${int(n0)} not; ${a?.status ?? FLAG_STATUSES[3]}`,
+      };
+    });
+  if (rows.length === 0) return null;
+  const y = { field: 'label', type: 'nominal' as const, sort: rows.map((r) => r.label), title: 'card (n = seat-games dealt it / not)', axis: Y_AXIS };
+  const x = { type: 'quantitative' as const, title: 'deck-adjusted effect, points: WR dealt − not dealt, same deck, opponent and seat (95% interval)' };
+  const title = `Deck-adjusted card effect — ${mode}`;
+  return {
+    id, section: 'cards', title,
+    caption: `What a card wins beyond its deck: the win rate of the seat-games whose deck was dealt it in the opening hand minus those of the same deck that were not, within each opposing deck and seat, in points, with its 95% interval (the seed pair as unit). Shown: ${shownText(pick)}. The band ${bandText('iwd', band.iwd)} is shaded; red: flagged stronger, blue: flagged weaker.`,
+    spec: {
+      ...base(title, [`${pick.all ? `all ${pick.total} cards` : `top ${CHART_CARDS} and bottom ${CHART_CARDS} of ${pick.total} cards`}; 95% intervals (seed pair as unit); band ${bandText('iwd', band.iwd)} shaded; n = seat-games`], `${title}: ${rows.length} cards`),
+      width: WIDTH,
+      height: { step: 16 },
+      data: { values: rows },
+      layer: [
+        xBand(100 * band.iwd[0], 100 * band.iwd[1]),
+        { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+        ...estimateWithInterval({
+          along: 'x', across: y, axis: x, fields: ['effect', 'lo', 'hi'], colour: flagColour(), size: 45, strokeWidth: 2,
+          tooltip: [
+            { field: 'card' }, { field: 'effect', title: 'effect (points)', format: '+.1f' }, { field: 'lo', title: 'low', format: '+.1f' }, { field: 'hi', title: 'high', format: '+.1f' },
+            { field: 'n_dealt', title: 'n dealt', format: ',' }, { field: 'n_not', title: 'n not dealt', format: ',' }, { field: 'status', title: 'flag' },
+          ],
+        }),
+      ],
+    } as TopLevelSpec,
+  };
+}
+
 export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
   // Coloured by the card's deck-adjusted flag: GIH WR describes, it never flags (metrics.md).
   const byKey = new Map(flags.assessments.filter((a) => a.metric === 'adj').map((a) => [itemKey(a), a]));
+  const pick = chartCards(cards, mode);
+  const at = new Map(pick.names.map((c, i) => [c, i]));
   const rows = cards
-    .filter((c) => c.mode === mode && c.gih_n > 0 && c.gih_wr !== null && c.gih_lo !== null && c.gih_hi !== null)
+    .filter((c) => c.mode === mode && at.has(c.card) && c.gih_n > 0 && c.gih_wr !== null && c.gih_lo !== null && c.gih_hi !== null)
     .map((c) => {
       const a = byKey.get(itemKey({ mode, metric: 'adj', name: c.card }));
       return {
@@ -104,7 +181,7 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
         desc: `${c.card}: GIH WR ${pct(c.gih_wr)} [${pct(c.gih_lo)}, ${pct(c.gih_hi)}], n = ${int(c.gih_n)} copies in hand; ${a?.status ?? FLAG_STATUSES[3]}`,
       };
     })
-    .sort((x, y) => y.gih_wr! - x.gih_wr! || x.card.localeCompare(y.card, 'fr'));
+    .sort((x, y) => at.get(x.card)! - at.get(y.card)!);
   if (rows.length === 0) return null;
   const order = rows.map((r) => r.label);
   const flagged = rows.filter((r) => r.status.startsWith('flagged')).length;
@@ -113,9 +190,9 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
   const title = `GIH WR by card — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the game as unit, not the copy), sorted. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged on their deck-adjusted effect (red stronger, blue weaker; GIH WR itself describes, it does not flag) are coloured.`,
+    caption: `Win rate of the games in which each card was in hand (opening hand or drawn), copy-weighted, with its 95% interval (the game as unit, not the copy). Shown: ${shownText(pick)}. The green band is the balance band (${bandText('gihWr', band.gihWr)}); ${flagged} card(s) flagged on their deck-adjusted effect (red stronger, blue weaker; GIH WR itself describes, it does not flag) are coloured.`,
     spec: {
-      ...base(title, [`95% intervals (game as unit); balance band ${bandText('gihWr', band.gihWr)} shaded; ${rows.length} cards; n = copies in hand`], `${title}: ${rows.length} cards`),
+      ...base(title, [`${pick.all ? `all ${pick.total} cards` : `top ${CHART_CARDS} and bottom ${CHART_CARDS} of ${pick.total} cards by the deck-adjusted effect`}; 95% intervals (game as unit); balance band ${bandText('gihWr', band.gihWr)} shaded; n = copies in hand`], `${title}: ${rows.length} cards`),
       width: WIDTH,
       height: { step: 16 },
       data: { values: rows },
@@ -136,8 +213,10 @@ export function cardGihChart(mode: string, cards: CardRow[], flags: FlagSet, ban
 export function cardIwdChart(mode: string, cards: CardRow[], flags: FlagSet, band: Band, id: string): Chart | null {
   // Coloured by the card's deck-adjusted flag: raw IWD describes, it never flags (metrics.md).
   const byKey = new Map(flags.assessments.filter((a) => a.metric === 'adj').map((a) => [itemKey(a), a]));
+  const pick = chartCards(cards, mode);
+  const at = new Map(pick.names.map((c, i) => [c, i]));
   const rows = cards
-    .filter((c) => c.mode === mode && c.iwd !== null && c.iwd_lo !== null && c.iwd_hi !== null && c.gns_n > 0)
+    .filter((c) => c.mode === mode && at.has(c.card) && c.iwd !== null && c.iwd_lo !== null && c.iwd_hi !== null && c.gns_n > 0)
     .map((c) => {
       const a = byKey.get(itemKey({ mode, metric: 'adj', name: c.card }));
       return {
@@ -147,18 +226,18 @@ export function cardIwdChart(mode: string, cards: CardRow[], flags: FlagSet, ban
         desc: `${c.card}: IWD ${(100 * c.iwd!).toFixed(1)} points [${(100 * c.iwd_lo!).toFixed(1)}, ${(100 * c.iwd_hi!).toFixed(1)}], n = ${int(c.gih_n)} in hand, ${int(c.gns_n)} never seen; ${a?.status ?? FLAG_STATUSES[3]}`,
       };
     })
-    .sort((x, y) => y.iwd - x.iwd || x.card.localeCompare(y.card, 'fr'));
+    .sort((x, y) => at.get(x.card)! - at.get(y.card)!);
   if (rows.length === 0) return null;
-  const missing = cards.filter((c) => c.mode === mode).length - rows.length;
+  const missing = pick.names.length - rows.length;
   const order = rows.map((r) => r.label);
   const y = { field: 'label', type: 'nominal' as const, sort: order, title: 'card (n = copies in hand / never seen)', axis: Y_AXIS };
   const x = { type: 'quantitative' as const, title: 'IWD, points: GIH WR − GNS WR (95% interval, the seed pair as unit)' };
   const title = `IWD (improvement when drawn) by card — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `Improvement when drawn: the win rate when the card was in hand minus when it was never seen, in points, with a 95% interval whose unit is the seed pair (METRICS.md notes it favours cards that want long games; cards.csv has IWD by turn). Band ${bandText('iwd', band.iwd)} shaded.${missing > 0 ? ` ${missing} card(s) with no copy ever left unseen (GNS) have no IWD and are left out.` : ''}`,
+    caption: `Improvement when drawn: the win rate when the card was in hand minus when it was never seen, in points, with a 95% interval whose unit is the seed pair (METRICS.md notes it favours cards that want long games; cards.csv has IWD by turn). Band ${bandText('iwd', band.iwd)} shaded. Shown: ${shownText(pick)}.${missing > 0 ? ` ${missing} of them with no copy ever left unseen (GNS) have no IWD and are left out.` : ''}`,
     spec: {
-      ...base(title, [`bars: IWD; lines: 95% interval (seed pairs as units); band ${bandText('iwd', band.iwd)} shaded; n = copies in hand / copies never seen`], `${title}: ${rows.length} cards`),
+      ...base(title, [`${pick.all ? `all ${pick.total} cards` : `top ${CHART_CARDS} and bottom ${CHART_CARDS} of ${pick.total} cards by the deck-adjusted effect`}; bars: IWD; lines: 95% interval (seed pairs as units); band ${bandText('iwd', band.iwd)} shaded; n = copies in hand / never seen`], `${title}: ${rows.length} cards`),
       width: WIDTH,
       height: { step: 16 },
       data: { values: rows },
@@ -226,7 +305,7 @@ export function cardPlayPitchChart(mode: string, cards: CardRow[], id: string): 
       data: { values: rows },
       layer: [
         {
-          mark: { type: 'circle', opacity: 0.7, color: '#4c78a8' },
+          mark: { type: 'circle', opacity: 0.7, color: NEUTRAL },
           encoding: {
             x, y: yy, description: { field: 'desc' }, 
             size: { field: 'n', type: 'quantitative', title: 'n (copies in hand)', scale: { domain: [0, nMax], range: [20, 260] }, legend: { format: ',.0f' } },
@@ -288,7 +367,7 @@ export function matchupHeatmap(mode: string, matchups: MatchupRow[], order: stri
             color: {
               condition: { test: `datum.small || datum.wr === null`, value: '#eeeeee' },
               field: 'wr', type: 'quantitative', title: 'win rate of the row deck',
-              scale: { scheme: 'redblue', domain: [0.15, 0.85], domainMid: 0.5, clamp: true },
+              scale: { scheme: 'redblue', reverse: true, domain: [0.15, 0.85], domainMid: 0.5, clamp: true },
               legend: { format: '.0%', direction: 'horizontal', orient: 'bottom', gradientLength: 240 },
             },
             tooltip: [{ field: 'deck' }, { field: 'opponent' }, { field: 'wr', title: 'win rate', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
@@ -330,7 +409,7 @@ export function deckStrengthChart(mode: string, decks: DeckRow[], bt: BtFit, id:
       layer: [
         { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
         ...estimateWithInterval({
-          along: 'x', across: y, axis: x, fields: ['beta', 'lo', 'hi'], colour: '#4c78a8', size: 60, strokeWidth: 2,
+          along: 'x', across: y, axis: x, fields: ['beta', 'lo', 'hi'], colour: NEUTRAL, size: 60, strokeWidth: 2,
           tooltip: [{ field: 'deck' }, { field: 'beta', title: 'β', format: '.3f' }, { field: 'se', title: 'standard error', format: '.3f' },
             { field: 'vs_average', title: 'P(beats an average deck)', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
         }),
@@ -396,7 +475,7 @@ export function firstPlayerChart(modes: ModeRow[], id: string): Chart | null {
       layer: [
         { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { x: { field: 'half', type: 'quantitative' } } },
         ...estimateWithInterval({
-          along: 'x', across: y, axis: x, fields: ['wr', 'lo', 'hi'], colour: '#4c78a8', size: 80, strokeWidth: 3,
+          along: 'x', across: y, axis: x, fields: ['wr', 'lo', 'hi'], colour: NEUTRAL, size: 80, strokeWidth: 3,
           tooltip: [{ field: 'mode' }, { field: 'wr', title: 'first player wins', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'n', title: 'n (games)', format: ',' }, { field: 'draws' }],
         }),
         { mark: { type: 'text', aria: false, dy: -12, fontSize: 11 }, encoding: { y, x: { ...x, field: 'wr' }, text: { field: 'wr', format: '.1%' } } },
@@ -428,7 +507,7 @@ export function gameLengthChart(tables: Tables, id: string): Chart | null {
       spec: {
         width: WIDTH,
         height: 150,
-        mark: { type: 'bar', color: '#4c78a8', stroke: 'white', strokeWidth: 0.5 },
+        mark: { type: 'bar', color: NEUTRAL, stroke: 'white', strokeWidth: 0.5 },
         encoding: {
           x: { field: 'turns', type: 'quantitative', bin: { binned: true, step: 1 }, title: 'turns in the game' },
           x2: { field: 'turns_end' },
@@ -474,7 +553,7 @@ export function vpSourcesChart(tables: Tables, id: string, w: SourceWords = VP_S
   const title = w.sourcesTitle;
   const y = { field: 'mode', type: 'nominal' as const, title: 'mode (n = games)', axis: Y_AXIS };
   const x = { field: 'share', type: 'quantitative' as const, stack: 'zero' as const, title: w.sourcesAxis, axis: { format: '.0%' } };
-  const colour = { field: 'source', type: 'nominal' as const, title: w.sourcesLegend, sort: tables.vpSources, scale: { domain: tables.vpSources } };
+  const colour = { field: 'source', type: 'nominal' as const, title: w.sourcesLegend, sort: tables.vpSources, scale: { domain: tables.vpSources, range: CATEGORY_COLOURS.slice(1) } };
   return {
     id, section: 'modes', title,
     caption: w.sourcesCaption,
@@ -520,6 +599,11 @@ export function modesCardsChart(cards: CardRow[], band: Band, id: string): Chart
   if (modes.length < 2) return null;
   const byCard = new Map<string, CardRow[]>();
   for (const c of cards) if (c.gih_n > 0 && c.gih_wr !== null) byCard.set(c.card, [...(byCard.get(c.card) ?? []), c]);
+  // The cards of both modes with the largest and smallest mean deck-adjusted effect.
+  const both = [...byCard.entries()].filter(([, cs]) => new Set(cs.map((c) => c.mode)).size >= 2)
+    .map(([card, cs]) => ({ card, mode: 'both', adj_effect: cs.reduce((s, c) => s + (typeof c.adj_effect === 'number' ? c.adj_effect : NaN), 0) / cs.length } as unknown as CardRow));
+  const keep = new Set(chartCards(both, 'both').names);
+  for (const card of [...byCard.keys()]) if (!keep.has(card) && both.some((b) => b.card === card)) byCard.delete(card);
   const rows: Record<string, unknown>[] = [];
   for (const [card, cs] of byCard) {
     if (new Set(cs.map((c) => c.mode)).size < 2) continue;
@@ -533,13 +617,13 @@ export function modesCardsChart(cards: CardRow[], band: Band, id: string): Chart
   const only = byCard.size - order.length;
   const title = 'Cards: standard and quick side by side';
   return sideBySide(id, title, rows, order, modes, 'card (n = copies in hand per mode)', 'GIH WR (95% Wilson interval)',
-    `GIH WR of each card played in both modes, side by side.${only > 0 ? ` ${only} card(s) played in one mode only are left out.` : ''}`, band.gihWr);
+    `GIH WR of each card played in both modes, side by side${both.length > 2 * CHART_CARDS ? `: the ${CHART_CARDS} with the largest and the ${CHART_CARDS} with the smallest mean deck-adjusted effect of the ${both.length} such cards` : ''}.${only > 0 ? ` ${only} card(s) played in one mode only are left out.` : ''}`, band.gihWr);
 }
 
 function sideBySide(id: string, title: string, rows: Record<string, unknown>[], order: string[], modes: string[], yTitle: string, xTitle: string, caption: string, band: [number, number] | null): Chart {
   const y = { field: 'label', type: 'nominal' as const, sort: order, title: yTitle, axis: Y_AXIS };
   const yOffset = { field: 'mode', type: 'nominal' as const, sort: modes };
-  const colour = { field: 'mode', type: 'nominal' as const, title: 'mode', scale: { domain: modes, range: ['#e45756', '#4c78a8', '#54a24b'].slice(0, Math.max(2, modes.length)) } };
+  const colour = { field: 'mode', type: 'nominal' as const, title: 'mode', scale: { domain: modes, range: CATEGORY_COLOURS.slice(1, 1 + Math.max(2, modes.length)) } };
   const x = { type: 'quantitative' as const, title: xTitle, axis: { format: '.0%' }, scale: { zero: false } };
   return {
     id, section: 'modes', title, caption,
@@ -577,24 +661,27 @@ export function assessDifferences(diffs: DifferenceRow[], q = 0.05): DifferenceA
   });
 }
 
+const TONES = ['rise, significant after BH', 'fall, significant after BH', 'interval excludes 0, not after BH', 'not significant'];
+
 export function differencesChart(diffs: DifferenceAssessment[], arms: string[], id: string): Chart | null {
   const multiMode = new Set(diffs.map((d) => d.mode)).size > 1;
   const rows = diffs.filter((d) => d.diff !== null && d.lo !== null && d.hi !== null).map((d) => ({
     arm: d.arm,
     label: `${d.kind === 'card' ? `${d.name} (GIH WR)` : `${d.name} (deck WR)`}${multiMode ? ` · ${d.mode}` : ''} n=${int(d.n)}`,
     name: d.name, kind: d.kind, mode: d.mode, zero: 0, diff: r4(100 * d.diff!), lo: r4(100 * d.lo!), hi: r4(100 * d.hi!), base: d.base, value: d.value, n: d.n, status: d.status, p: r4(d.p),
+    tone: d.status === 'significant after BH' ? (d.diff! > 0 ? TONES[0]! : TONES[1]!) : d.status,
     desc: `${d.arm}, ${d.name} (${d.kind === 'card' ? 'GIH WR' : 'deck WR'}${multiMode ? `, ${d.mode}` : ''}): ${pct(d.base)} → ${pct(d.value)}, difference ${(100 * d.diff!).toFixed(1)} points [${(100 * d.lo!).toFixed(1)}, ${(100 * d.hi!).toFixed(1)}], n = ${int(d.n)}; ${d.status}`,
   }));
   if (rows.length === 0) return null;
-  const statuses = ['significant after BH', 'interval excludes 0, not after BH', 'not significant'];
-  const colour = { field: 'status', type: 'nominal' as const, title: 'difference', scale: { domain: statuses, range: ['#d62728', '#ff9f1c', '#9a9a9a'] } };
+  // Red a significant rise, blue a significant fall: the report's one colour meaning.
+  const colour = { field: 'tone', type: 'nominal' as const, title: 'difference', scale: { domain: TONES, range: FLAG_COLOURS } };
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: Y_AXIS };
   const x = { type: 'quantitative' as const, title: 'arm − base, points (95% interval: paired by seed pair, else Newcombe)' };
   const armOrder = arms.filter((a) => rows.some((r) => r.arm === a));
   const title = 'Each arm against the base';
   return {
     id, section: 'experiment', title,
-    caption: 'For each patched or swept arm: the change of every deck\'s win rate and of the patched cards\' GIH WR against the base arm, in points, with the 95% interval of summary.json: paired by seed pair for a deck whose arm plays the base\'s games and bots, else Newcombe\'s (conservative, since the arms share their seeds). Coloured when the interval excludes 0 and Benjamini–Hochberg (q = 0.05, across all the differences shown) keeps it. n = games (decks) or copies in hand (cards) in the arm.',
+    caption: 'For each patched or swept arm: the change of every deck\'s win rate and of the patched cards\' GIH WR against the base arm, in points, with the 95% interval of summary.json: paired by seed pair for a deck whose arm plays the base\'s games and bots, else Newcombe\'s (conservative, since the arms share their seeds). Red (a rise) or blue (a fall) when the interval excludes 0 and Benjamini–Hochberg (q = 0.05, across all the differences shown) keeps it. n = games (decks) or copies in hand (cards) in the arm.',
     spec: {
       ...base(title, ['difference from the base arm, points; 95% intervals, paired or Newcombe; n = games or copies in hand in the arm'], `${title}: ${rows.length} differences`),
       data: { values: rows },
@@ -636,7 +723,7 @@ export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
   const sizes = [nRange('card', 'copies in hand'), nRange('deck', 'games')].filter(Boolean).join('; ');
   const x = { field: 'value', type: 'quantitative' as const, title: `${sweep.card} ${sweep.field}`, axis: { values, format: 'd' }, scale: { domain: [values[0]! - 0.5, values[values.length - 1]! + 0.5], nice: false } };
   const yq = { type: 'quantitative' as const, title: 'win rate (95% Wilson interval)', axis: { format: '.0%' }, scale: { zero: false } };
-  const colour = { field: 'series', type: 'nominal' as const, title: 'series' };
+  const colour = { field: 'series', type: 'nominal' as const, title: 'series', scale: { range: CATEGORY_COLOURS } };
   const sameBands = band.gihWr[0] === band.deckWr[0] && band.gihWr[1] === band.deckWr[1];
   const [range, dot] = estimateWithInterval({
     along: 'y', across: x, axis: yq, fields: ['wr', 'lo', 'hi'], colour, size: 50, strokeWidth: 1.5,

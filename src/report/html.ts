@@ -1,6 +1,8 @@
-// The report page: one self-contained HTML file (inline CSS and SVG, no script, no remote
-// resource) that opens from disk. Flagged items come first, then the tables' links, then the
-// charts by section, each with its caption and a link to its vega-lite spec.
+// The report page: one self-contained HTML file (inline CSS, SVG and one small script that sorts
+// tables; no remote resource) that opens from disk. The answer comes first, then the flagged
+// items, the report's own sections (the meta, the card drill-downs: one function each, in
+// report.ts), the tables' links, then the charts by section, each with its caption and a link to
+// its vega-lite spec.
 import { itemKey, METRIC_LABEL, type FlagSet } from './flags.ts';
 import type { Section } from './charts.ts';
 import type { MetricDefinition } from './glossary.ts';
@@ -20,7 +22,18 @@ export interface PageLink {
   note?: string;
 }
 
+/** A section of the page in trusted HTML, placed after the flags, in the order given. */
+export interface PageSection {
+  id: string;
+  title: string;
+  html: string;
+}
+
 export interface PageInput {
+  /** Flagged cards link to their drill-down (the page has the card section). */
+  cardDrill?: boolean;
+  /** The report's own sections (the meta, the card drill-downs …), after the flags. */
+  sections?: PageSection[];
   /** The Modes section's intro in the game's words (its modes); else Blue Rising's. */
   modesIntro?: string;
   /** The first screen: what is out of line, in sentences (trusted HTML, answer.ts). */
@@ -48,6 +61,58 @@ export interface PageInput {
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
+
+/** A table cell: plain text, or trusted HTML with the value a sort uses. */
+export type Cell = string | { html: string; v: number | string };
+
+/**
+ * A table the page's script sorts on a header click (numbers by their data-v value, text by
+ * French collation; a second click reverses). Without the script it is an ordinary table.
+ */
+export function sortableTable(cls: string, head: readonly string[], rows: readonly (readonly Cell[])[], id?: string, rowClass?: readonly string[]): string {
+  const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  const cell = (c: Cell) => (typeof c === 'string' ? `<td>${escapeHtml(c)}</td>` : `<td data-v="${escapeHtml(String(c.v))}">${c.html}</td>`);
+  return `<div class="table-wrap"><table class="sortable ${cls}"${id ? ` id="${escapeHtml(id)}"` : ''}><thead><tr>${th}</tr></thead><tbody>${rows.map((r, i) => `<tr${rowClass?.[i] ? ` class="${escapeHtml(rowClass[i]!)}"` : ''}>${r.map(cell).join('')}</tr>`).join('')}</tbody></table></div>`;
+}
+
+/**
+ * The page's one script: sorts a table.sortable by the clicked header (a cell's data-v is its
+ * value, a number when it parses as one; empty cells last; rows keep their order on ties), and
+ * opens a card's drill-down when a link points at it.
+ */
+const SORT_SCRIPT = `document.querySelectorAll('table.sortable').forEach(function (t) {
+  t.querySelectorAll('thead th').forEach(function (th, col) {
+    th.tabIndex = 0;
+    if (!th.title) th.title = 'click to sort by this column';
+    function sort() {
+      var desc = th.getAttribute('aria-sort') === 'ascending';
+      t.querySelectorAll('thead th').forEach(function (h) { h.removeAttribute('aria-sort'); });
+      th.setAttribute('aria-sort', desc ? 'descending' : 'ascending');
+      var body = t.tBodies[0];
+      var rows = Array.prototype.slice.call(body.rows).map(function (r, i) {
+        var c = r.cells[col], v = c ? (c.hasAttribute('data-v') ? c.getAttribute('data-v') : c.textContent.trim()) : '';
+        var n = v === '' ? NaN : Number(v);
+        return { r: r, i: i, v: v, n: n };
+      });
+      var numeric = rows.every(function (x) { return x.v === '' || !isNaN(x.n); });
+      rows.sort(function (a, b) {
+        if (a.v === '' || b.v === '') return (a.v === '') - (b.v === '') || a.i - b.i;
+        var d = numeric ? a.n - b.n : a.v.localeCompare(b.v, 'fr');
+        return (desc ? -d : d) || a.i - b.i;
+      });
+      rows.forEach(function (x) { body.appendChild(x.r); });
+    }
+    th.addEventListener('click', sort);
+    th.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sort(); } });
+  });
+});
+// A link to a card's drill-down opens it.
+function openTarget() {
+  var t = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  if (t && t.tagName === 'DETAILS') t.open = true;
+}
+window.addEventListener('hashchange', openTarget);
+openTarget();`;
 
 /**
  * Renames every id of an inline SVG (and its url(#…) / href="#…" references) to `<prefix><k>`,
@@ -79,6 +144,8 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; ma
 h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
 h2 { font-size: 1.3rem; margin-top: 2.4rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; }
 h3 { font-size: 1.05rem; margin: 0 0 .3rem; }
+h4 { font-size: .95rem; margin: .6rem 0 .2rem; }
+a.drill { font-size: .82rem; margin-left: .3rem; }
 .sub { color: #555; margin: 0 0 .8rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .8rem 0; font-size: .92rem; }
 dl.facts dt { color: #666; }
@@ -104,6 +171,22 @@ ul.links { columns: 2; font-size: .92rem; }
 .remark { color: #8a5a00; font-size: .9rem; }
 footer { margin-top: 3rem; font-size: .85rem; color: #666; }
 table.glossary { border-collapse: collapse; font-size: .88rem; }
+table.sortable { border-collapse: collapse; font-size: .86rem; margin: .4rem 0 1rem; }
+table.sortable th, table.sortable td { text-align: left; padding: .2rem .6rem .2rem 0; border-bottom: 1px solid #eee; }
+table.sortable td[data-v] { font-variant-numeric: tabular-nums; }
+table.sortable th { cursor: pointer; user-select: none; vertical-align: bottom; font-size: .82rem; }
+.table-wrap { overflow-x: auto; max-width: 100%; }
+table.sortable th::after { content: " \\2195"; color: #bbb; font-size: .8em; }
+table.sortable th[aria-sort="ascending"]::after { content: " \\2191"; color: #333; }
+table.sortable th[aria-sort="descending"]::after { content: " \\2193"; color: #333; }
+table.sortable tr.strong td:first-child { border-left: 4px solid #d62728; padding-left: .4rem; }
+table.sortable tr.weak td:first-child { border-left: 4px solid #1f77b4; padding-left: .4rem; }
+.strong-text { color: #d62728; }
+.weak-text { color: #1f77b4; }
+details.card { margin: .3rem 0; border-bottom: 1px solid #f0f0f0; }
+details.card > summary { padding: .15rem 0; }
+details.card > p { margin: .3rem 0; font-size: .9rem; }
+.ci { color: #777; font-size: .9em; }
 table.answer { border-collapse: collapse; font-size: .88rem; margin: .4rem 0 1rem; }
 table.answer th, table.answer td { text-align: left; padding: .2rem .6rem .2rem 0; border-bottom: 1px solid #eee; }
 table.answer tr.strong td:first-child { border-left: 4px solid #d62728; padding-left: .4rem; }
@@ -117,19 +200,30 @@ function flagItem(a: FlagSet['flagged'][number], extra = ''): string {
   return `<li class="${dir}"><span class="tag ${dir}">${a.kind === 'deck' ? 'deck' : 'card'} ${dir}</span>${escapeHtml(a.reason)}${extra}</li>`;
 }
 
-/** Flagged items: decks, then cards one entry each (a card flagged on two metrics is listed once, per mode), most significant first. */
-function flagLists(flagged: FlagSet['flagged'], id?: string): string {
+/** A page id for a card of a mode: its drill-down (cards-section.ts). */
+export const cardAnchor = (mode: string, card: string) => `card-${slugOf(mode)}-${slugOf(card)}`;
+const slugOf = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+
+/**
+ * Flagged items per mode: decks, then cards one entry each (a card flagged on two metrics is
+ * listed once, its reasons joined, with a link to its figures by deck), most significant first.
+ */
+function flagLists(flagged: FlagSet['flagged'], id?: string, drill = false): string {
   const out: string[] = [];
-  const decks = flagged.filter((a) => a.kind === 'deck');
-  if (decks.length) out.push(`<h3>Decks: win rate (${decks.length})</h3><ol class="flags"${id ? ` id="${id}-deckWr"` : ''}>${decks.map((a) => flagItem(a)).join('')}</ol>`);
-  const byCard = new Map<string, FlagSet['flagged']>();
-  for (const a of flagged) if (a.kind === 'card') {
-    const k = `${a.mode}\t${a.name}`;
-    byCard.set(k, [...(byCard.get(k) ?? []), a]);
-  }
-  if (byCard.size) {
-    const items = [...byCard.values()].map((as) => flagItem(as[0]!, as.slice(1).map((a) => `; ${escapeHtml(a.reason)}`).join('')));
-    out.push(`<h3>Cards (${byCard.size})</h3><ol class="flags"${id ? ` id="${id}-cards"` : ''}>${items.join('')}</ol>`);
+  const modes = [...new Set(flagged.map((a) => a.mode))].sort();
+  for (const mode of modes) {
+    const ofMode = flagged.filter((a) => a.mode === mode);
+    const at = id ? `${id}-${slugOf(mode)}` : '';
+    if (modes.length > 1 || drill) out.push(`<h3>${escapeHtml(mode)}</h3>`);
+    const decks = ofMode.filter((a) => a.kind === 'deck');
+    if (decks.length) out.push(`<h4>Decks: win rate (${decks.length})</h4><ol class="flags"${at ? ` id="${at}-deckWr"` : ''}>${decks.map((a) => flagItem(a)).join('')}</ol>`);
+    const byCard = new Map<string, FlagSet['flagged']>();
+    for (const a of ofMode) if (a.kind === 'card') byCard.set(a.name, [...(byCard.get(a.name) ?? []), a]);
+    if (byCard.size) {
+      const items = [...byCard.values()].map((as) => flagItem(as[0]!, as.slice(1).map((a) => `; ${escapeHtml(a.reason)}`).join('')
+        + (drill ? ` <a class="drill" href="#${cardAnchor(mode, as[0]!.name)}">figures by deck</a>` : '')));
+      out.push(`<h4>Cards (${byCard.size})</h4><ol class="flags"${at ? ` id="${at}-cards"` : ''}>${items.join('')}</ol>`);
+    }
   }
   return out.join('\n');
 }
@@ -141,7 +235,7 @@ function flagsSection(input: PageInput): string {
   const label = input.armLabel(main.arm);
   out.push(`<p>Decks and cards whose 95% interval lies wholly outside the balance band (${escapeHtml(input.bandText)}) and that Benjamini–Hochberg keeps${label ? ` — ${escapeHtml(label)}` : ''}: ${main.flagged.length} flagged, most significant first in each group.</p>`);
   if (main.flagged.length === 0) out.push('<p class="ok">No card or deck is flagged.</p>');
-  else out.push(`<div id="flagged">${flagLists(main.flagged, 'flagged')}</div>`);
+  else out.push(`<div id="flagged">${flagLists(main.flagged, 'flagged', input.cardDrill ?? false)}</div>`);
   const near = main.assessments.filter((a) => a.outside && !a.flagged);
   if (near.length) {
     out.push(`<details><summary>${near.length} more outside the band but not kept by Benjamini–Hochberg</summary><ul>${[...near].sort((x, y) => x.p - y.p).map((a) => `<li>${escapeHtml(a.reason)}</li>`).join('')}</ul></details>`);
@@ -178,10 +272,11 @@ export function buildPage(input: PageInput): string {
   body.push(`<p class="sub">${escapeHtml(input.subtitle)}</p>`);
   if (input.answer) body.push(`<section id="answer"><h2>What is out of line</h2>${input.answer}</section>`);
   body.push(`<dl class="facts">${input.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
-  body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a><a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}${input.glossary ? '<a href="#metrics">What each metric means</a>' : ''}<a href="#notes">Notes</a></nav>`);
+  body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a>${(input.sections ?? []).map((x) => `<a href="#${escapeHtml(x.id)}">${escapeHtml(x.title)}</a>`).join('')}<a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}${input.glossary ? '<a href="#metrics">What each metric means</a>' : ''}<a href="#notes">Notes</a></nav>`);
   body.push('</header>');
   if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}</section>`);
   body.push(flagsSection(input));
+  for (const x of input.sections ?? []) body.push(`<section id="${escapeHtml(x.id)}"><h2>${escapeHtml(x.title)}</h2>${x.html}</section>`);
   body.push('<section id="tables"><h2>Tables</h2>');
   body.push(linkList(input.links));
   for (const g of input.linkGroups ?? []) body.push(`<h3>${escapeHtml(g.title)}</h3>${linkList(g.links)}`);
@@ -205,7 +300,7 @@ export function buildPage(input: PageInput): string {
     body.push(`<p class="sub">How each is computed, and its known biases: <a href="${escapeHtml(g.metricsHref)}">METRICS.md</a> (in the project's src/report/).</p></section>`);
   }
   body.push(`<section id="notes"><h2>Notes</h2><ul>${input.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul></section>`);
-  body.push('<footer>Written by <code>lab report</code> (Blue Rising Lab). Self-contained: charts are inline SVG rendered with vega from the vega-lite specs beside this file; no script, nothing fetched.</footer>');
+  body.push('<footer>Written by <code>lab report</code> (Blue Rising Lab). Self-contained: charts are inline SVG rendered with vega from the vega-lite specs beside this file; one inline script sorts the tables; nothing fetched.</footer>');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -217,6 +312,9 @@ export function buildPage(input: PageInput): string {
 </head>
 <body>
 ${body.join('\n')}
+<script>
+${SORT_SCRIPT}
+</script>
 </body>
 </html>
 `;

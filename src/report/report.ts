@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { atomicWrite } from '../sim/output.ts';
 import {
-  assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
+  assessDifferences, cardEffectChart, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
   firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { answerHtml } from './answer.ts';
@@ -14,7 +14,11 @@ import { assessArm, bandText, correctionText, type Assessment, type FlagSet } fr
 import type { GameModule } from '../core/module.ts';
 import { DEFAULT_GAME, gameModule } from '../games/registry.ts';
 import { metricDefinitions } from './glossary.ts';
-import { buildPage, type PageLink } from './html.ts';
+import { buildPage, type PageLink, type PageSection } from './html.ts';
+import type { ReportContext, SectionMaker } from './context.ts';
+import { metaOfMatchups, type ModeMeta } from './meta.ts';
+import { metaSection } from './meta-section.ts';
+import { cardsSection } from './cards-section.ts';
 import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
 import { armFolder } from '../sim/output.ts';
@@ -114,6 +118,12 @@ function linksOf(results: Results, reportDir: string, game: GameModule): { links
   return { links, groups };
 }
 
+/**
+ * The report's own sections after the flags, in page order: one function each, given the
+ * report's context (context.ts); a function returning null leaves its section out.
+ */
+export const SECTIONS: readonly SectionMaker[] = [metaSection, cardsSection];
+
 /** Writes DIR/report/index.html and the charts' vega-lite specs; returns what it wrote and the flags. */
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportResult> {
   const results = loadResults(dir, opts.band);
@@ -127,6 +137,11 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   const mainArm = results.arms[0]!;
   const main = results.tables.get(mainArm)!;
   const modes = [...new Set([...main.modes.map((m) => m.mode), ...main.decks.map((d) => d.mode), ...main.cards.map((c) => c.mode)])].sort();
+  // The meta as summary.json carries it, else (results written before it) from the matchups.
+  const meta = new Map<string, ModeMeta[]>(results.arms.map((arm) => {
+    const t = results.tables.get(arm)!;
+    return [arm, t.meta ?? metaOfMatchups(t.matchups)];
+  }));
   const charts: Chart[] = [];
   const remarks: Partial<Record<Section, string[]>> = {};
   const remark = (s: Section, text: string) => (remarks[s] ??= []).push(text);
@@ -143,6 +158,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   }
 
   for (const mode of modes) {
+    push(cardEffectChart(mode, main.cards, flagSets[0]!, band, `cards-effect-${slug(mode)}`));
     push(cardGihChart(mode, main.cards, flagSets[0]!, band, `cards-gih-${slug(mode)}`));
     const iwd = cardIwdChart(mode, main.cards, flagSets[0]!, band, `cards-iwd-${slug(mode)}`);
     if (iwd) push(iwd);
@@ -187,6 +203,8 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
   const s = results.summary;
   const games = typeof s.games === 'number' ? s.games : null;
   const armLabel = (arm: string) => (arm === '' ? '' : `arm ${arm}`);
+  const ctx: ReportContext = { results, game, main, mainArm, modes, flagSets, band, q, armLabel, meta, dropped: (c) => dropped(game, c) };
+  const sections = SECTIONS.map((f) => f(ctx)).filter((x): x is PageSection => x !== null);
   const title = results.kind === 'experiment' ? `Experiment ${results.experiment ?? ''}`.trim() : `Simulation: ${modes.join(' and ')}, ${main.decks.length} deck(s)`;
   const facts: [string, string][] = [];
   facts.push(['results folder', results.dir]);
@@ -236,7 +254,9 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     remarks,
     preface: opts.preface ?? nightlyPreface(results.dir) ?? variantsSection(results),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
-    answer: answerHtml(main, band, q),
+    answer: answerHtml(main, band, q, meta.get(mainArm)),
+    sections,
+    cardDrill: sections.some((x) => x.id === 'card-drill'),
     glossary: { definitions: metricDefinitions(game.words.glossary, (c) => dropped(game, c)), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },
   });
   const htmlFile = join(outDir, 'index.html');

@@ -3,6 +3,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseJson } from '../core/json.ts';
+import type { ModeMeta } from './meta.ts';
+import type { CardDeckRow } from './card-decks.ts';
 
 /** A results folder the report cannot read: the command turns it into a one-line usage error. */
 export class ReportError extends Error {}
@@ -81,6 +83,10 @@ export interface Tables {
   modes: ModeRow[];
   gameLength: Record<string, [number, number][]>;
   vpSources: string[];
+  /** The deck-choice equilibrium per mode, as summary.json carries it (results before it: absent). */
+  meta?: ModeMeta[];
+  /** Each card's figures in each deck holding it (results before it: absent). */
+  cardDecks?: CardDeckRow[];
 }
 
 export interface DifferenceRow {
@@ -173,6 +179,8 @@ function tablesOf(x: unknown, where: string): Tables {
     modes: t.modes as ModeRow[],
     gameLength: (t.gameLength ?? {}) as Record<string, [number, number][]>,
     vpSources: Array.isArray(t.vpSources) ? (t.vpSources as string[]) : [],
+    ...(Array.isArray(t.meta) ? { meta: t.meta as ModeMeta[] } : {}),
+    ...(Array.isArray(t.cardDecks) ? { cardDecks: t.cardDecks as CardDeckRow[] } : {}),
   };
 }
 

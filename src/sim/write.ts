@@ -6,6 +6,8 @@ import { stringify, type Stringifier } from 'csv-stringify';
 import type { GameWords } from '../core/module.ts';
 import type { Aggregate } from './aggregate.ts';
 import { cardColumns, DECK_COLUMNS, DECK_MATCHUP_COLUMNS, MATCHUP_COLUMNS, cardRows, deckMatchupRows, deckRows, matchupRows, modeColumns, modeRows, toCsvRows, turnHistogram } from './metrics.ts';
+import { metaOfMatchups, type MetaMatchup } from '../report/meta.ts';
+import { cardDeckRows } from '../report/card-decks.ts';
 import { atomicWrite, csvText, pendingTemps, stableJson, tempName } from './output.ts';
 import { gameRowHeader, type GameRow } from './shard.ts';
 
@@ -31,14 +33,19 @@ function tableCsv(cols: readonly string[], rows: Parameters<typeof toCsvRows>[0]
 
 /** The derived tables of one aggregate, as summary.json holds them. */
 export function summarize(agg: Aggregate) {
+  const matchups = matchupRows(agg);
   return {
     modes: modeRows(agg),
     decks: deckRows(agg),
-    matchups: matchupRows(agg),
+    matchups,
     deckMatchups: deckMatchupRows(agg),
     cards: cardRows(agg),
     gameLength: turnHistogram(agg),
     vpSources: agg.vpSources,
+    // The deck-choice equilibrium per mode (issue #17): which decks a rational field would bring.
+    meta: metaOfMatchups(matchups as unknown as MetaMatchup[]),
+    // Each card's figures in each deck holding it (the report's per-card drill-down).
+    cardDecks: cardDeckRows(agg.effects),
   };
 }
 

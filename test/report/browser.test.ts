@@ -1,6 +1,7 @@
 // The report in a real browser: Debian's headless Chromium (installed by .ci/run) opens a
 // generated report from disk, logs no console error, fetches nothing, and every chart's SVG
-// holds marks; the screenshot is written next to the report.
+// holds marks; the screenshot is written next to the report; a header click sorts a table and
+// a card's link opens its drill-down.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +70,39 @@ if (skip) process.stderr.write(`${SKIP_WARNING}\n`);
         expect(c.width).toBeGreaterThan(100);
       }
       expect(statSync(shot).size).toBeGreaterThan(50_000);
+
+      // A sortable table: a header click sorts its rows (by name, then reversed; by a number).
+      const names = () => tab.$$eval('#cards-quick tbody tr td:first-child', (tds) => tds.map((td) => td.textContent!.trim()));
+      const effects = () => tab.$$eval('#cards-quick tbody tr td:nth-child(4)', (tds) => tds.map((td) => td.getAttribute('data-v')!).filter((v) => v !== '').map(Number));
+      const shown = await names();
+      expect(shown.length).toBeGreaterThan(10);
+      const byName = [...shown].sort((a, b) => a.localeCompare(b, 'fr'));
+      expect(shown).not.toEqual(byName); // it opens by the strength of the evidence, not by name
+      await tab.click('#cards-quick thead th:nth-child(1)');
+      expect(await names()).toEqual(byName);
+      expect(await tab.getAttribute('#cards-quick thead th:nth-child(1)', 'aria-sort')).toBe('ascending');
+      await tab.click('#cards-quick thead th:nth-child(1)');
+      expect(await names()).toEqual([...byName].reverse());
+      await tab.click('#cards-quick thead th:nth-child(4)');
+      const ascending = await effects();
+      expect(ascending.length).toBeGreaterThan(5);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(ascending[0]).toBeLessThan(ascending[ascending.length - 1]!);
+
+      // A card's drill-down: closed, opened by its name's link, its decks' table then on screen.
+      const card = (await names())[0]!;
+      const anchor = await tab.$eval('#cards-quick tbody tr td:first-child a', (a) => a.getAttribute('href')!);
+      const details = `details${anchor}`;
+      expect(await tab.$eval(details, (d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await tab.$eval(details, (d) => d.querySelector('table')!.checkVisibility())).toBe(false);
+      await tab.click(`#cards-quick tbody tr td:first-child a[href="${anchor}"]`);
+      await tab.waitForFunction((sel) => (document.querySelector(sel) as HTMLDetailsElement).open, details);
+      const opened = await tab.$eval(details, (d) => ({ summary: d.querySelector('summary')!.textContent!, rows: d.querySelectorAll('tbody tr').length, visible: d.querySelector('table')!.checkVisibility(), height: d.querySelector('table')!.getBoundingClientRect().height }));
+      expect(opened.summary).toContain(card);
+      expect(opened.rows).toBeGreaterThan(0);
+      expect(opened.visible).toBe(true);
+      expect(opened.height).toBeGreaterThan(20);
+      expect(problems).toEqual([]);
     } finally {
       await browser.close();
     }

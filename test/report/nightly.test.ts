@@ -1,6 +1,6 @@
 // The nightly comparison: on two synthetic result folders it flags the card that moved and
 // nothing else, and names what changed in the catalogue, the decks, the bots and the engine.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,13 @@ describe('lab nightly', () => {
     expect(r.stderr).toMatch(/lab: \d+ cards? or decks? flagged \(see .*2026-11-03\/report\/index\.html\)/);
     expect(existsSync(join(out, '2026-11-03', 'report', 'index.html'))).toBe(true);
     expect(existsSync(join(out, '2026-11-03', 'changes.json'))).toBe(true);
-
+    // The nightly shows the meta: the two decks' equilibrium, in summary.json and on the page.
+    const summary = JSON.parse(readFileSync(join(out, '2026-11-03', 'summary.json'), 'utf8'));
+    const meta = (summary.arms?.base ?? summary).meta;
+    expect(meta.map((m: { mode: string }) => m.mode)).toEqual(['quick']);
+    expect(meta[0].decks.reduce((s: number, d: { share: number }) => s + d.share, 0)).toBeCloseTo(1, 5);
+    const page = readFileSync(join(out, '2026-11-03', 'report', 'index.html'), 'utf8');
+    expect(page).toContain('<section id="meta"><h2>The meta: which decks a rational field would bring</h2>');
+    expect(page).toContain('The meta (equilibrium of the deck choice): a field of rational players would bring');
   });
 });

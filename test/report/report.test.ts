@@ -79,6 +79,7 @@ describe('the page and its specs', () => {
     const ids = (k: keyof typeof OUT) => reports[k]!.charts.map((c) => c.id);
     expect(ids('r1')).toEqual(expect.arrayContaining(['cards-gih-quick', 'cards-iwd-quick', 'cards-play-pitch-quick', 'decks-matchups-quick', 'decks-strength-quick', 'decks-wr-quick', 'modes-first-player', 'modes-game-length', 'modes-vp-sources']));
     expect(ids('r1')).not.toContain('modes-cards-side-by-side');
+    expect(ids('r1')[0]).toBe('cards-effect-quick'); // the card charts open with the deck-adjusted effect
     expect(ids('r2')).toEqual(expect.arrayContaining(['cards-gih-quick', 'cards-gih-standard', 'decks-matchups-standard', 'modes-decks-side-by-side', 'modes-cards-side-by-side']));
     expect(ids('r3')).toContain('experiment-differences');
     expect(ids('r4')).toEqual(expect.arrayContaining(['experiment-differences', 'experiment-sweep-1-arthur-power']));
@@ -92,9 +93,10 @@ describe('the page and its specs', () => {
     }
   });
 
-  it.each(ALL)('%s: self-contained — no script, nothing fetched, every relative link resolves', (k) => {
+  it.each(ALL)('%s: self-contained — one inline script (the table sort), nothing fetched, every relative link resolves', (k) => {
     const page = html[k]!;
-    expect(page).not.toMatch(/<script\b/i);
+    expect(page.match(/<script\b[^>]*>/gi)).toEqual(['<script>']);
+    expect(page).not.toMatch(/\b(fetch|XMLHttpRequest|import)\s*\(/);
     expect(page).not.toMatch(/<(iframe|object|embed)\b/i);
     expect(page).not.toMatch(/@import|url\(\s*['"]?(https?:)?\/\//i);
     const refs = [...page.matchAll(/\b(?:src|href|xlink:href)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!);
@@ -148,6 +150,56 @@ describe('the page and its specs', () => {
   });
 });
 
+describe('the card drill-down', () => {
+  it('r1: every card of the mode in one sortable table, each card\'s decks with their copies and its figures there', () => {
+    const page = html.r1!;
+    const summary = JSON.parse(readFileSync(join(OUT.r1, 'summary.json'), 'utf8'));
+    const cards = (summary.cards as { mode: string; card: string }[]).filter((c) => c.mode === 'quick');
+    const table = /<table class="sortable cards" id="cards-quick">[\s\S]*?<\/table>/.exec(page)![0];
+    expect(table.match(/<tr[ >]/g)!.length - 1).toBe(cards.length);
+    // Each card's drill-down, with the decks whose list holds it and the copies they hold.
+    const lists = summary.deckLists as { name: string; mode: string; cards: Record<string, number> }[];
+    expect(lists.length).toBe(8);
+    for (const c of cards.slice(0, 12)) {
+      const at = page.indexOf(`<details class="card" id="card-quick-`);
+      expect(at).toBeGreaterThan(page.indexOf('id="card-drill"'));
+      const holders = lists.filter((l) => (l.cards[c.card] ?? 0) > 0);
+      expect(holders.length, c.card).toBeGreaterThan(0);
+      const held = `Held by ${holders.sort((a, b) => a.name.localeCompare(b.name, 'fr')).map((l) => `${l.name} (${l.cards[c.card]} cop${l.cards[c.card] === 1 ? 'y' : 'ies'})`).join(', ')}.`;
+      expect(page, c.card).toContain(escapeHtml(held));
+      // summary.json's per-deck rows: one per holder, their seat-games adding up to the card's.
+      const rows = (summary.cardDecks as { mode: string; card: string; deck: string; seat_games: number }[]).filter((r) => r.mode === 'quick' && r.card === c.card);
+      expect(rows.map((r) => r.deck).sort()).toEqual(holders.map((l) => l.name).sort());
+      expect(rows.reduce((s, r) => s + r.seat_games, 0)).toBe((summary.cards as { mode: string; card: string; seat_games: number }[]).find((x) => x.mode === 'quick' && x.card === c.card)!.seat_games);
+    }
+    // The card charts show the ten strongest and ten weakest of the mode's cards, not every row.
+    const gih = JSON.parse(readFileSync(join(OUT.r1, 'report', 'cards-gih-quick.vl.json'), 'utf8'));
+    expect(cards.length).toBeGreaterThan(20);
+    expect(gih.data.values.length).toBeLessThanOrEqual(20);
+    expect(gih.data.values.length).toBeGreaterThanOrEqual(18);
+    const effect = JSON.parse(readFileSync(join(OUT.r1, 'report', 'cards-effect-quick.vl.json'), 'utf8'));
+    expect(effect.data.values.length).toBe(20);
+    const eff = effect.data.values.map((v: { effect: number }) => v.effect);
+    expect(eff).toEqual([...eff].sort((a: number, b: number) => b - a));
+  });
+
+  it('fixture: flags per mode, one entry per card, linked to its drill-down; an ablation.json adds its column', async () => {
+    const page = html.fx!;
+    const flagged = page.slice(page.indexOf('<div id="flagged">'), page.indexOf('</div>', page.indexOf('<div id="flagged">')));
+    expect(flagged.indexOf('<h3>quick</h3>')).toBeGreaterThanOrEqual(0);
+    expect(flagged).toContain('<a class="drill" href="#card-quick-nisqy">figures by deck</a>');
+    expect(page).toContain('<details class="card" id="card-quick-nisqy">');
+    expect(page).not.toContain('ablation effect (points)');
+    const dir = join(tmp, 'fx-ablation');
+    writeFixture(dir);
+    writeFileSync(join(dir, 'ablation.json'), JSON.stringify({ effects: [{ mode: 'quick', card: 'Nisqy', standIn: 'Vanilla 3/3', effect: 0.081, lo: 0.05, hi: 0.112, pairs: 400, decks: [{ deck: 'Gardiens rapide', diff: 0.081, lo: 0.05, hi: 0.112, pairs: 400 }] }] }));
+    const withAbl = readFileSync((await writeReport(dir)).html, 'utf8');
+    expect(withAbl).toContain('<th>ablation effect (points) [95%]</th>');
+    expect(withAbl).toContain('<td data-v="0.081">+8.1 <span class="ci">[+5.0, +11.2]</span></td>');
+    expect(withAbl).toContain("Ablation: the holders&#39; win rate with the card minus with its stand-in (Vanilla 3/3), paired on the same seeds: +8.1 points [+5.0, +11.2] over 400 seed pairs.");
+  });
+});
+
 describe('flags', () => {
   it('lists the flagged items first, with the reason in words and the correction used', () => {
     const page = html.fx!, r = reports.fx!;
@@ -167,6 +219,11 @@ describe('flags', () => {
     expect(page.indexOf('id="answer"')).toBeGreaterThan(0);
     expect(page.indexOf('id="answer"')).toBeLessThan(page.indexOf('class="facts"'));
     expect(page).toContain('Cards that win more than their decks explain: <b>Nisqy</b> +10.0 points [+8.0, +12.0]');
+    // The meta, per mode: Gardiens rapide beats both others (72.5% and 60%), so a rational field brings it alone.
+    expect(page).toContain('The meta (equilibrium of the deck choice): a field of rational players would bring <b>Gardiens rapide</b> 100%; no equilibrium uses Émissaires rapide, Veilleurs rapide.');
+    expect(page.indexOf('<section id="meta">')).toBeGreaterThan(page.indexOf('id="flags"'));
+    expect(page.indexOf('<section id="meta">')).toBeLessThan(page.indexOf('id="tables"'));
+    expect(page).toMatch(/<table class="sortable meta" id="meta-standard">.*<tr><td>Gardiens<\/td><td data-v="1">100\.0%<\/td>/);
     const flags = page.indexOf('id="flags"'), list = page.indexOf('id="flagged"'), firstSvg = page.indexOf('<svg'), tables = page.indexOf('id="tables"');
     expect(flags).toBeGreaterThan(0);
     expect(list).toBeGreaterThan(flags);
@@ -196,6 +253,9 @@ describe('flags', () => {
     // Experiments: every arm is assessed; the page compares the others with the base.
     expect(Object.keys(reports.r3!.flaggedByArm)).toEqual(['base', 'nisqy-4']);
     expect(html.r3).toContain('arm nisqy-4: ');
+    // How the meta moves under the arm: the base's shares beside the arm's.
+    expect(html.r3).toContain('<h3>How the meta moves under each arm</h3>');
+    expect(html.r3).toContain('<th>deck</th><th>arm base: share</th><th>arm nisqy-4: share</th><th>arm nisqy-4: in the equilibrium</th>');
   });
 
   it('uses the experiment\'s band', async () => {
@@ -250,7 +310,7 @@ describe('errors', () => {
     const lines = errs.join('').split('\n').filter((l) => l.trim());
     expect(lines).toEqual([`lab: ${empty}: no summary.json (not a results folder of lab simulate or lab experiment)`]);
     expect(codeOk ?? 0).toBe(0);
-    expect(outs.join('')).toContain(`wrote ${join(OUT.fx, 'report', 'index.html')} (17 charts`);
+    expect(outs.join('')).toContain(`wrote ${join(OUT.fx, 'report', 'index.html')} (19 charts`);
     expect(outs.join('')).toContain('Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points');
   });
 

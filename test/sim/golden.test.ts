@@ -12,8 +12,13 @@ import { lab, tempDir } from './helpers.ts';
 
 // Recorded from the code before the seam (commit 60d7d8d); since then, by design, the card
 // files (cards.csv gains the deck-adjusted effect columns), summary.json, the card charts and
-// the report page changed with the deck-adjusted card effect; games.csv and the deck and
-// matchup files did not.
+// the report page changed with the deck-adjusted card effect; then summary.json (the meta of
+// each mode, each card's figures per deck, the deck lists) and the report page (the meta
+// section, sortable tables, the card drill-down) with the deck-choice equilibrium and the
+// drill-downs, and every chart with one colour meaning (red strong, blue weak, the rest
+// neutral) and the card charts cut to the ten strongest and weakest cards (a deck-adjusted
+// effect chart added);
+// games.csv and the deck and matchup files did not.
 const SIM_HASHES: Record<string, string> = {
   'cards.csv': '545e8616cfba15bb',
   'deck_matchups.csv': '43457e32ace8bfca',
@@ -22,25 +27,27 @@ const SIM_HASHES: Record<string, string> = {
   'manifest.json': 'acfa037719949f78',
   'matchups.csv': '492c941041cfca3b',
   'modes.csv': '6d9537f44a9a0e5f',
-  'report/cards-gih-quick.vl.json': '9b15fbc0b88b26a0',
-  'report/cards-gih-standard.vl.json': '6d58a642548043bc',
-  'report/cards-iwd-quick.vl.json': '6a3bf8f36bffd2b2',
-  'report/cards-iwd-standard.vl.json': '9737a91bb66ef845',
-  'report/cards-play-pitch-quick.vl.json': '95e4ca6f3cf14fb5',
-  'report/cards-play-pitch-standard.vl.json': 'cfa061a3098b821c',
-  'report/decks-matchups-quick.vl.json': '71d087f4a28e30a1',
-  'report/decks-matchups-standard.vl.json': '3db481b1d425eba1',
-  'report/decks-strength-quick.vl.json': '2318be215595e843',
-  'report/decks-strength-standard.vl.json': '15b4f428c4dd5365',
+  'report/cards-effect-quick.vl.json': 'a6c08ec16cac0fc6',
+  'report/cards-effect-standard.vl.json': '525489028dfa58d1',
+  'report/cards-gih-quick.vl.json': '7a205cb315d390dd',
+  'report/cards-gih-standard.vl.json': '9e2ca95ba3853973',
+  'report/cards-iwd-quick.vl.json': '78bc1eae29e49c5f',
+  'report/cards-iwd-standard.vl.json': '5fd2ad2ba735d8a9',
+  'report/cards-play-pitch-quick.vl.json': 'e3394ee0b58f1019',
+  'report/cards-play-pitch-standard.vl.json': 'cc274a9498d26543',
+  'report/decks-matchups-quick.vl.json': 'd69b63a9ab48a134',
+  'report/decks-matchups-standard.vl.json': 'f4c2b83b5adf0e2b',
+  'report/decks-strength-quick.vl.json': '58da34122240206f',
+  'report/decks-strength-standard.vl.json': 'b0d299073502bb4c',
   'report/decks-wr-quick.vl.json': 'd6b3420b7551e7cb',
   'report/decks-wr-standard.vl.json': 'fb5f829e65e8342c',
-  'report/index.html': '809baf8d0e7e58a6',
-  'report/modes-cards-side-by-side.vl.json': '1538037f35dcd469',
-  'report/modes-decks-side-by-side.vl.json': '31a3893564195a9e',
-  'report/modes-first-player.vl.json': '6dd06bcc95ee1f73',
-  'report/modes-game-length.vl.json': '9d5ca83e79024a30',
-  'report/modes-vp-sources.vl.json': '1b5f189b8d97ea8d',
-  'summary.json': '386d43cd9aaaf80e',
+  'report/index.html': '3ab7acbf3fa754bb',
+  'report/modes-cards-side-by-side.vl.json': 'd4b1843244ed96c6',
+  'report/modes-decks-side-by-side.vl.json': '95c9e0517b38739c',
+  'report/modes-first-player.vl.json': '0cba96e148627743',
+  'report/modes-game-length.vl.json': 'cd95e9a3cba3edba',
+  'report/modes-vp-sources.vl.json': '43953d0dbe8d2d6a',
+  'summary.json': '6de898623e822e2c',
 };
 const EXP_HASHES: Record<string, string> = {
   'arms/Arthur-power=3/cards.csv': '7578898435f2ef91',
@@ -66,26 +73,28 @@ const EXP_HASHES: Record<string, string> = {
   'differences.csv': 'b29bada26e24b8b4',
   'games.csv': '7b8d7405d6f6f1bb',
   'manifest.json': 'ac3b915584343f5d',
-  'report/cards-gih-quick.vl.json': '7d7002b94b438a98',
-  'report/cards-gih-standard.vl.json': '351c776d57e1c0d0',
-  'report/cards-iwd-quick.vl.json': 'f4682efc34718e2a',
-  'report/cards-play-pitch-quick.vl.json': '7cc30ef582e1d224',
-  'report/cards-play-pitch-standard.vl.json': '0ceee44b3a4aa3ce',
-  'report/decks-matchups-quick.vl.json': '25d0e8b899533e6c',
-  'report/decks-matchups-standard.vl.json': 'fbe3755906b05577',
-  'report/decks-strength-quick.vl.json': '7ffa32310d489baa',
-  'report/decks-strength-standard.vl.json': 'f4a97e588b92785d',
+  'report/cards-effect-quick.vl.json': 'f18668385b4762b5',
+  'report/cards-effect-standard.vl.json': '8d784c0aea39b740',
+  'report/cards-gih-quick.vl.json': '37a4d5bc6269f36c',
+  'report/cards-gih-standard.vl.json': '03d5afd3d9deae47',
+  'report/cards-iwd-quick.vl.json': '5b107cee46b5e74b',
+  'report/cards-play-pitch-quick.vl.json': '69beaa339647d744',
+  'report/cards-play-pitch-standard.vl.json': 'b3d6f7b2300325f8',
+  'report/decks-matchups-quick.vl.json': 'bd3d2df6438be3f9',
+  'report/decks-matchups-standard.vl.json': '5a3f688ceec25361',
+  'report/decks-strength-quick.vl.json': '43c6c54cbba817b3',
+  'report/decks-strength-standard.vl.json': '1c458a0fd8e36a2f',
   'report/decks-wr-quick.vl.json': 'fa2d1e9b18bcdfeb',
   'report/decks-wr-standard.vl.json': '811184b03377ab7b',
-  'report/experiment-differences.vl.json': '567b11f4dd8dc813',
-  'report/experiment-sweep-1-arthur-power.vl.json': '47596a71b23af9cb',
-  'report/index.html': '2e2bfeb190c0f5ae',
-  'report/modes-cards-side-by-side.vl.json': 'efb49868f812e3a3',
-  'report/modes-decks-side-by-side.vl.json': '3017cd2153513c3e',
-  'report/modes-first-player.vl.json': '41c198281632a18f',
-  'report/modes-game-length.vl.json': '8727f71cc565cca7',
-  'report/modes-vp-sources.vl.json': '9395613ae0589c81',
-  'summary.json': '5739e63f9b28706e',
+  'report/experiment-differences.vl.json': '1d473dce4a66d869',
+  'report/experiment-sweep-1-arthur-power.vl.json': '65ac88ce60858329',
+  'report/index.html': '35e99ddbee8b2a29',
+  'report/modes-cards-side-by-side.vl.json': 'f1b285613dd94d4c',
+  'report/modes-decks-side-by-side.vl.json': 'dce1787ba5462554',
+  'report/modes-first-player.vl.json': 'a2c8a1b2bde11d5b',
+  'report/modes-game-length.vl.json': '566293a26da2a258',
+  'report/modes-vp-sources.vl.json': '80ced8cdb1f9afcd',
+  'summary.json': 'db473519bf109ba9',
 };
 
 describe('Blue Rising outputs are byte-identical to the recorded run', () => {

@@ -197,6 +197,8 @@ export async function runAndWrite(
     seed: spec.seed,
     modes: spec.modes,
     decks: spec.sides.map((s) => ({ name: s.name, mode: s.mode })),
+    // Each deck's list (card → copies), for the report's per-card drill-down.
+    deckLists: spec.sides.map((s) => ({ name: s.name, mode: s.mode, cards: deckCopies(s.deck) })),
     bots: spec.bots,
     gamesPerPairing: spec.gamesPerPairing,
     games: result.games,
@@ -237,6 +239,13 @@ export async function runAndWrite(
   });
   rmSync(journal, { force: true });
   return summary;
+}
+
+/** A deck list's copies per card (every game's list has entries). */
+function deckCopies(list: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of (list as { entries?: { name: string; count: number }[] }).entries ?? []) out[e.name] = (out[e.name] ?? 0) + e.count;
+  return out;
 }
 
 export function simulateCommand(): Command {
