@@ -196,7 +196,7 @@ export const seuilsModule: GameModule = {
       { field: 'destroyed', meaning: 'times a copy was destroyed' },
     ],
     sources: [
-      { key: 'influenceCombat', label: 'influence taken in combat' },
+      { key: 'influenceCombat', label: 'influence taken in combat (attacks on the faction; under the D23/D24 faction readings, damage passed on to it)' },
       { key: 'influenceEffect', label: 'influence taken by effects' },
     ],
   },
@@ -210,7 +210,7 @@ export const seuilsModule: GameModule = {
     sourcesAxis: 'share of all influence taken',
     sourcesLegend: 'influence source',
     sourcesSubtitle: 'share of influence taken by source, per mode (stacked); n = games',
-    sourcesCaption: 'Share of all influence taken from the opposing faction by each source, per mode: by attacks on the faction (influenceCombat, R17) and by effects (influenceEffect: damageFaction abilities and tactics).',
+    sourcesCaption: 'Share of all influence taken from the opposing faction by each source, per mode: by attacks on the faction (influenceCombat, R17; with the D23/D24 faction readings, combat damage passed on from a location or a card that left play) and by effects (influenceEffect: damageFaction abilities and tactics).',
     sourceUnit: 'influence',
     columns: { vp_per_play: 'influence_per_play', vp_given_per_play: '', eot_discard: '', pitched: '', pitch_rate: '', setup: 'fetched_at_setup' },
     deckBase: (name) => name.trim().toLowerCase(),

@@ -169,7 +169,11 @@ function leavePlay(st: SeuilsState, g: number): void {
   const w = st.w;
   count(st, g, R_DESTROYED);
   // D24: damage locked on g is lost with it (discardAdd clears it), or under the other reading moves to its faction.
-  if (st.ctx.options.lockedToLeftRecipient === 'faction') w[O_LOCK + owner(g) * INST]! += w[O_LOCK + g]!;
+  if (st.ctx.options.lockedToLeftRecipient === 'faction' && w[O_LOCK + g]! > 0) {
+    w[O_LOCK + owner(g) * INST]! += w[O_LOCK + g]!;
+    // Combat damage that will reach the faction: influence taken in combat by the other seat.
+    source(st, 1 - owner(g), S_COMBAT, w[O_LOCK + g]!);
+  }
   discardAdd(w, g);
   if (typeOf(st, g) !== T_CHARACTER) return;
   const p = owner(g);
@@ -729,7 +733,9 @@ function dealDamage(st: SeuilsState): void {
       w[O_DMG + g] = before + n;
       // D23: past a location's life the damage is lost, or (the other reading) goes on to its faction.
       if (st.ctx.options.locationExcessTo === 'faction' && typeOf(st, g) === T_LOCATION) {
-        w[O_INFL + owner(g)]! -= Math.max(0, before + n - Math.max(lifeOf(st, g), before));
+        const excess = Math.max(0, before + n - Math.max(lifeOf(st, g), before));
+        w[O_INFL + owner(g)]! -= excess;
+        source(st, 1 - owner(g), S_COMBAT, excess);
       }
     }
   }
