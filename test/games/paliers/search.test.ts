@@ -17,10 +17,10 @@ const DIR = resolve(import.meta.dirname, '../../../decks/paliers');
 const DECKS = readdirSync(DIR).filter((f) => f.endsWith('.deck')).sort().map((f) => join(DIR, f));
 const match = (a: number, b: number): Paliers => palMatchFromFiles(DECKS[a % DECKS.length]!, DECKS[b % DECKS.length]!);
 
-const flat = (seed: number) => new FlatMcBot<PalState>(seed, { playouts: 0, budget: 16, depth: 30, rollout: null });
-const ismcts = (seed: number) => new IsmctsBot<PalState>(seed, { iterations: 24, ms: 0, c: 0.7, depth: 30, rollout: null, prior: null, bias: 1 });
+const flat = (seed: number) => new FlatMcBot<PalState>(seed, { playouts: 0, budget: 6, depth: 12, rollout: null });
+const ismcts = (seed: number) => new IsmctsBot<PalState>(seed, { iterations: 8, ms: 0, c: 0.7, depth: 12, rollout: null, prior: null, bias: 1 });
 const ismctsGuided = (seed: number) => new IsmctsBot<PalState>(seed, {
-  iterations: 12, ms: 0, c: 0.7, depth: 16, rollout: makePaliersBot(seed + 1), prior: makePaliersBot(seed + 2), bias: 1,
+  iterations: 6, ms: 0, c: 0.7, depth: 8, rollout: makePaliersBot(seed + 1), prior: makePaliersBot(seed + 2), bias: 1,
 });
 
 /** `games` seeded games of `hero` against uniform-random play, seats alternating, deck pairs rotating: the hero's wins. */
@@ -44,21 +44,21 @@ function series(games: number, hero: (g: number) => Bot<PalState>, seedBase: num
   return { wins, games };
 }
 
-describe('searches against uniform-random play (small budgets, 10 seeded games each)', () => {
-  it('flat Monte-Carlo (16 playouts a decision, depth 30) wins at least 8 of 10', () => {
-    const t = series(10, flat, 21);
+describe('searches against uniform-random play (small budgets, 6 seeded games each)', () => {
+  it('flat Monte-Carlo (6 playouts a decision, depth 12) wins at least 5 of 6', () => {
+    const t = series(6, flat, 21);
     console.log(`paliers flatmc vs random: ${t.wins}/${t.games}`);
-    expect(t.wins).toBeGreaterThanOrEqual(8);
+    expect(t.wins).toBeGreaterThanOrEqual(5);
   });
-  it('ISMCTS (24 iterations, depth 30) wins at least 8 of 10', () => {
-    const t = series(10, ismcts, 22);
+  it('ISMCTS (8 iterations, depth 12) wins at least 5 of 6', () => {
+    const t = series(6, ismcts, 22);
     console.log(`paliers ismcts vs random: ${t.wins}/${t.games}`);
-    expect(t.wins).toBeGreaterThanOrEqual(8);
+    expect(t.wins).toBeGreaterThanOrEqual(5);
   });
-  it('ISMCTS with the heuristic bot as rollout policy and prior wins at least 8 of 10', () => {
-    const t = series(10, ismctsGuided, 23);
+  it('ISMCTS (6 iterations, depth 8) with the heuristic bot as rollout policy and prior wins at least 5 of 6', () => {
+    const t = series(6, ismctsGuided, 23);
     console.log(`paliers ismcts+heuristic vs random: ${t.wins}/${t.games}`);
-    expect(t.wins).toBeGreaterThanOrEqual(8);
+    expect(t.wins).toBeGreaterThanOrEqual(5);
   });
 });
 
@@ -92,13 +92,13 @@ describe('searches never look at hidden information', () => {
     for (const [name, bot] of bots) {
       const calls = new Set<string>();
       let decisions = 0;
-      for (let g = 0; g < 2; g++) {
+      for (let g = 0; g < 1; g++) {
         const real = match(g, 5 - g);
         const { game, setRoot } = spy(real, calls);
         const st = real.allocState();
         real.newGame(st, 40 + g);
         const other = new RandomBot<PalState>(g);
-        for (let k = 0; k < 80 && !real.isTerminal(st); k++) {
+        for (let k = 0; k < 60 && !real.isTerminal(st); k++) {
           const n = real.legalActions(st, legal);
           let a: number;
           if (real.currentPlayer(st) === 0 && n > 1) {
@@ -113,7 +113,7 @@ describe('searches never look at hidden information', () => {
           real.apply(st, a);
         }
       }
-      expect(decisions, name).toBeGreaterThan(5);
+      expect(decisions, name).toBeGreaterThan(3);
       expect([...calls].sort(), name).toEqual(['currentPlayer', 'determinize']);
     }
   });
