@@ -31,7 +31,9 @@ export function defaultModeOf(m: GameModule): string {
 const pts = (x: number) => (Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
 
 export function effectLine(e: CardEffect, rank: number, width: number): string {
-  return `  ${String(rank).padStart(3)}. ${e.card.padEnd(width)}  ${pts(e.effect).padStart(6)} [${pts(e.lo)}, ${pts(e.hi)}]  ${e.pairs} pairs; in ${e.holders.join(', ')}\n`;
+  // The stand-in on its own line, so what each card was measured against is in the output.
+  return `  ${String(rank).padStart(3)}. ${e.card.padEnd(width)}  ${pts(e.effect).padStart(6)} [${pts(e.lo)}, ${pts(e.hi)}]  ${e.pairs} pairs; in ${e.holders.join(', ')}\n`
+    + `       ${' '.repeat(width)}  stand-in: ${e.standIn}\n`;
 }
 
 export function ablateCommand(): Command {

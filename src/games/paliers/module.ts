@@ -3,7 +3,7 @@
 // levels (1 to 10, R3) and the thresholds they unlock (R19, R27).
 import { createHash } from 'node:crypto';
 import type { CardStatsGame } from '../../core/game.ts';
-import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest } from '../../core/module.ts';
+import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest, type Variant } from '../../core/module.ts';
 import { makePaliersBot, PALIERS_PROFILES } from './bot/index.ts';
 import { ProfileError } from './bot/profile.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
@@ -14,6 +14,7 @@ import { PalSetupError, type Paliers } from './game.ts';
 import { palCatalogue, palMatch } from './index.ts';
 import { KNOB_RANGES, PAL_RULES, PalRuleError, parsePalRuleOverrides, type PalRuleOptions } from './rules-options.ts';
 import { PalScenarioError, runPalScenarioFile } from './scenario-file.ts';
+import { PalStandInError, palStandIns, withPalStandIn } from './stand-in.ts';
 import { O_LEVEL, O_PV, type PalState } from './state.ts';
 
 export class PalPatchError extends Error {}
@@ -48,8 +49,8 @@ function checkPalPatch(p: PalPatch, where: string): void {
   }
 }
 
-function applyPalPatches(patches: readonly PalPatch[]): CardDef[] {
-  return CARDS.map((c) => {
+function applyPalPatches(patches: readonly PalPatch[], cards: readonly CardDef[] = CARDS): CardDef[] {
+  return cards.map((c) => {
     let out = c;
     for (const p of patches) {
       if (p.card !== c.name) continue;
@@ -61,12 +62,27 @@ function applyPalPatches(patches: readonly PalPatch[]): CardDef[] {
 }
 
 const catalogues = new Map<string, Catalogue>();
-function catalogueFor(patches: readonly PalPatch[]): Catalogue {
-  if (patches.length === 0) return palCatalogue();
-  const key = JSON.stringify(patches);
+/** The catalogue for a set of patches (on a variant's cards if given: an ablation's stand-in), compiled once per process. */
+function catalogueFor(patches: readonly PalPatch[], cards?: readonly CardDef[]): Catalogue {
+  if (patches.length === 0 && !cards) return palCatalogue();
+  const key = cards ? JSON.stringify([patches, cards]) : JSON.stringify(patches);
   let cat = catalogues.get(key);
-  if (!cat) catalogues.set(key, (cat = compileCatalogue(applyPalPatches(patches))));
+  if (!cat) {
+    if (catalogues.size > 256) catalogues.clear(); // an ablation compiles one per card
+    catalogues.set(key, (cat = compileCatalogue(applyPalPatches(patches, cards))));
+  }
   return cat;
+}
+
+/** Each card replaced by its replacement-level stand-in (stand-in.ts), on the base's cards. */
+function ablationVariants(base: Variant | undefined, names: readonly string[]) {
+  const cat = base?.cards ? compileCatalogue(base.cards as readonly CardDef[]) : palCatalogue();
+  return palStandIns(cat, names).map((s) => ({
+    card: s.card,
+    standIn: s.reason,
+    // A base patch of the card itself would patch its stand-in: left out.
+    variant: { ...base, cards: withPalStandIn(cat, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
+  }));
 }
 
 /** Folds a name for comparison: no accents, lower case. */
@@ -152,7 +168,7 @@ export const paliersModule: GameModule = {
   },
   buildMatch(req: MatchRequest): CardStatsGame<unknown> {
     const [a, b] = req.decks as [PalDeckList, PalDeckList];
-    const cat = catalogueFor((req.variant?.patches ?? []) as PalPatch[]);
+    const cat = catalogueFor((req.variant?.patches ?? []) as PalPatch[], req.variant?.cards as readonly CardDef[] | undefined);
     return palMatch(a, b, (req.variant?.rules ?? {}) as Partial<PalRuleOptions>, cat) as unknown as CardStatsGame<unknown>;
   },
   counters: {
@@ -195,7 +211,7 @@ export const paliersModule: GameModule = {
     decksCsv: 'per mode and deck: WR, first-move WR, damage dealt and taken, turns',
     modesCsv: 'per mode: first-player advantage, draws, length, damage sources',
   },
-  inputErrors: [PalDeckError, CatalogueError, PalSetupError, PalRuleError, PalPatchError, PalCardFilterError, PalScenarioError, ProfileError],
+  inputErrors: [PalDeckError, CatalogueError, PalSetupError, PalRuleError, PalPatchError, PalCardFilterError, PalScenarioError, ProfileError, PalStandInError],
   replay: {
     attachLog: () => () => '',
     playerName: (game, seat) => (game as unknown as Paliers).ctx.deckNames[seat]!,
@@ -207,4 +223,5 @@ export const paliersModule: GameModule = {
   },
   runScenario: (file) => runPalScenarioFile(file),
   heuristic: heuristicHook(makePaliersBot, PALIERS_PROFILES),
+  ablation: { variants: ablationVariants },
 };

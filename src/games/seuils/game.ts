@@ -7,7 +7,7 @@ import {
 import { MAX_ABILITIES, T_CHARACTER, T_FACTION, T_RESOURCE, type Catalogue } from './catalogue/compile.ts';
 import { determinizeInPlace, observe, OBSERVATION_LENGTH } from './observe.ts';
 import { seuilsRules, type SeuilsRuleOptions } from './rules-options.ts';
-import { clearState, legal, newGame, startInfluence, step, strengthOf } from './rules.ts';
+import { clearState, legal, newGame, startInfluence, step, strengthOf, typeOf } from './rules.ts';
 import {
   END_BOTH, END_DECKOUT, END_INFLUENCE, END_TURN_CAP, INST, MAIN_MAX, NUM_INST, O_ACTIVE, O_ASG_DEALER, O_ASG_LEFT, O_CUR,
   O_FIRST, O_HAND, O_INFL, O_PEND_SRC, O_PHASE, O_PRIO, O_SETUP_P, O_TURN, O_WINNER, O_END, O_ZONE, PH_ASSIGN,
@@ -229,7 +229,7 @@ export class Seuils implements CardStatsGame<SeuilsState> {
     const lost = (p: number) => 1 - w[O_INFL + p]! / startInfluence(state, p);
     let board = 0;
     for (let g = 0; g < NUM_INST; g++) {
-      if (w[O_ZONE + g] !== Z_PLAY || this.ctx.cat.type[this.ctx.cardOf[g]!] !== T_CHARACTER) continue;
+      if (w[O_ZONE + g] !== Z_PLAY || typeOf(state, g) !== T_CHARACTER) continue;
       const s = Math.max(0, strengthOf(state, g));
       board += (g >= INST ? 1 : 0) === seat ? s : -s;
     }
@@ -258,7 +258,12 @@ export function describeAction(st: SeuilsState, action: number): string {
   if (action === A_TARGET_FACTION) return 'Attack the opposing faction';
   if (action < A_BOTTOM) return `Fetch ${cat.names[action - A_FETCH]}`;
   if (action < A_PLAY_RESOURCE) return `Mulligan: put ${hand(action - A_BOTTOM)} (hand ${action - A_BOTTOM}) under the deck`;
-  if (action < A_PLAY) return `Develop: play resource ${hand(action - A_PLAY_RESOURCE)} (hand ${action - A_PLAY_RESOURCE})`;
+  if (action < A_PLAY) {
+    const h = action - A_PLAY_RESOURCE;
+    // D11: a card other than a resource goes face down.
+    if (cat.type[st.ctx.cardOf[w[O_HAND + p * INST + h]!]!] !== T_RESOURCE) return `Develop: play ${hand(h)} (hand ${h}) face down as a resource`;
+    return `Develop: play resource ${hand(h)} (hand ${h})`;
+  }
   if (action < A_USE) return `Play ${hand(action - A_PLAY)} (hand ${action - A_PLAY})`;
   if (action < A_TARGET_LOCATION) {
     const x = action - A_USE;

@@ -3,7 +3,7 @@
 // thresholds (R4) and speed groups (R19) stay inside the rules.
 import { createHash } from 'node:crypto';
 import type { CardStatsGame } from '../../core/game.ts';
-import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest } from '../../core/module.ts';
+import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest, type Variant } from '../../core/module.ts';
 import { makeSeuilsBot, SEUILS_PROFILES, SeuilsProfileError } from './bot/index.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS } from './catalogue/cards.ts';
@@ -13,6 +13,7 @@ import { SeuilsSetupError, type Seuils } from './game.ts';
 import { seuilsCatalogue, seuilsMatch } from './index.ts';
 import { KNOB_RANGES, parseSeuilsRuleOverrides, SEUILS_RULES, SeuilsRuleError, type SeuilsRuleOptions } from './rules-options.ts';
 import { runSeuilsScenarioFile, SeuilsScenarioError } from './scenario-file.ts';
+import { SeuilsStandInError, seuilsStandIns, withSeuilsStandIn } from './stand-in.ts';
 import { O_INFL, type SeuilsState } from './state.ts';
 
 export class SeuilsPatchError extends Error {}
@@ -59,8 +60,8 @@ function checkPatch(p: SeuilsPatch, where: string): void {
   }
 }
 
-function applyPatches(patches: readonly SeuilsPatch[]): CardDef[] {
-  return CARDS.map((c) => {
+function applyPatches(patches: readonly SeuilsPatch[], cards: readonly CardDef[] = CARDS): CardDef[] {
+  return cards.map((c) => {
     let out = c;
     for (const p of patches) {
       if (p.card !== c.name) continue;
@@ -72,12 +73,27 @@ function applyPatches(patches: readonly SeuilsPatch[]): CardDef[] {
 }
 
 const catalogues = new Map<string, Catalogue>();
-function catalogueFor(patches: readonly SeuilsPatch[]): Catalogue {
-  if (patches.length === 0) return seuilsCatalogue();
-  const key = JSON.stringify(patches);
+/** The catalogue for a set of patches (on a variant's cards if given: an ablation's stand-in), compiled once per process. */
+function catalogueFor(patches: readonly SeuilsPatch[], cards?: readonly CardDef[]): Catalogue {
+  if (patches.length === 0 && !cards) return seuilsCatalogue();
+  const key = cards ? JSON.stringify([patches, cards]) : JSON.stringify(patches);
   let cat = catalogues.get(key);
-  if (!cat) catalogues.set(key, (cat = compileCatalogue(applyPatches(patches))));
+  if (!cat) {
+    if (catalogues.size > 256) catalogues.clear(); // an ablation compiles one per card
+    catalogues.set(key, (cat = compileCatalogue(applyPatches(patches, cards))));
+  }
   return cat;
+}
+
+/** Each card replaced by its replacement-level stand-in (stand-in.ts), on the base's cards. */
+function ablationVariants(base: Variant | undefined, names: readonly string[]) {
+  const cat = base?.cards ? compileCatalogue(base.cards as readonly CardDef[]) : seuilsCatalogue();
+  return seuilsStandIns(cat, names).map((s) => ({
+    card: s.card,
+    standIn: s.reason,
+    // A base patch of the card itself would patch its stand-in: left out.
+    variant: { ...base, cards: withSeuilsStandIn(cat, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
+  }));
 }
 
 /** Folds a name for comparison: no accents, lower case. */
@@ -166,7 +182,7 @@ export const seuilsModule: GameModule = {
   },
   buildMatch(req: MatchRequest): CardStatsGame<unknown> {
     const [a, b] = req.decks as [SeuilsDeckList, SeuilsDeckList];
-    const cat = catalogueFor((req.variant?.patches ?? []) as SeuilsPatch[]);
+    const cat = catalogueFor((req.variant?.patches ?? []) as SeuilsPatch[], req.variant?.cards as readonly CardDef[] | undefined);
     return seuilsMatch(a, b, (req.variant?.rules ?? {}) as Partial<SeuilsRuleOptions>, cat) as unknown as CardStatsGame<unknown>;
   },
   counters: {
@@ -180,7 +196,7 @@ export const seuilsModule: GameModule = {
       { field: 'destroyed', meaning: 'times a copy was destroyed' },
     ],
     sources: [
-      { key: 'influenceCombat', label: 'influence taken in combat' },
+      { key: 'influenceCombat', label: 'influence taken in combat (attacks on the faction; under the D23/D24 faction readings, damage passed on to it)' },
       { key: 'influenceEffect', label: 'influence taken by effects' },
     ],
   },
@@ -194,7 +210,7 @@ export const seuilsModule: GameModule = {
     sourcesAxis: 'share of all influence taken',
     sourcesLegend: 'influence source',
     sourcesSubtitle: 'share of influence taken by source, per mode (stacked); n = games',
-    sourcesCaption: 'Share of all influence taken from the opposing faction by each source, per mode: by attacks on the faction (influenceCombat, R17) and by effects (influenceEffect: damageFaction abilities and tactics).',
+    sourcesCaption: 'Share of all influence taken from the opposing faction by each source, per mode: by attacks on the faction (influenceCombat, R17; with the D23/D24 faction readings, combat damage passed on from a location or a card that left play) and by effects (influenceEffect: damageFaction abilities and tactics).',
     sourceUnit: 'influence',
     columns: { vp_per_play: 'influence_per_play', vp_given_per_play: '', eot_discard: '', pitched: '', pitch_rate: '', setup: 'fetched_at_setup' },
     deckBase: (name) => name.trim().toLowerCase(),
@@ -205,7 +221,7 @@ export const seuilsModule: GameModule = {
     decksCsv: 'per mode and deck: WR, first-move WR, influence taken, turns',
     modesCsv: 'per mode: first-player advantage, draws, length, influence sources',
   },
-  inputErrors: [SeuilsDeckError, CatalogueError, SeuilsSetupError, SeuilsRuleError, SeuilsPatchError, SeuilsCardFilterError, SeuilsScenarioError, SeuilsProfileError],
+  inputErrors: [SeuilsDeckError, CatalogueError, SeuilsSetupError, SeuilsRuleError, SeuilsPatchError, SeuilsCardFilterError, SeuilsScenarioError, SeuilsProfileError, SeuilsStandInError],
   replay: {
     attachLog: () => () => '',
     playerName: (game, seat) => (game as unknown as Seuils).ctx.deckNames[seat]!,
@@ -217,4 +233,5 @@ export const seuilsModule: GameModule = {
   },
   runScenario: (file) => runSeuilsScenarioFile(file),
   heuristic: heuristicHook(makeSeuilsBot, SEUILS_PROFILES, SEUILS_PROFILES[0]),
+  ablation: { variants: ablationVariants },
 };

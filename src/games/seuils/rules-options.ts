@@ -33,7 +33,7 @@ export interface SeuilsRuleOptions {
   develop: 'drawOrResource' | 'draw' | 'resource' | 'none';
   /** D10: restore and develop also happen on the first player's first turn. */
   developOnFirstTurn: boolean;
-  /** D11: any card may be played face down as an iconless resource (off; not implemented). */
+  /** D11: at develop, any card may be played face down as an iconless resource (pays 1, shows no icon, hidden from the opponent). */
   faceDownResources: boolean;
   /** D12: faction abilities can be used (the faction's "other rules text"). */
   factionAbilities: boolean;
@@ -136,7 +136,7 @@ export const KNOB_RANGES: Readonly<Record<keyof SeuilsRuleOptions, KnobRange>> =
   restore: [false, true],
   develop: ['drawOrResource', 'draw', 'resource', 'none'],
   developOnFirstTurn: [false, true],
-  faceDownResources: [false],
+  faceDownResources: [false, true],
   factionAbilities: [false, true],
   priorityAfterAdd: ['opponent', 'adder'],
   endOfTurnWindow: [false, true],

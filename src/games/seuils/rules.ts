@@ -23,11 +23,12 @@ import {
   R_DESTROYED, R_DRAWN, R_FETCHED, R_FIRST_SEEN, R_SETUP, R_INFL, R_KILLS, R_MULL, R_OH, R_PLAYED, REC_FIELDS, REC_LEAD_CHANGES,
   REC_LEADER, REC_SOURCES, RNG_GAME, RNG_SEAT, S_COMBAT, S_EFFECT, SK_ABILITY, SK_CARD, SOURCES, STACK_CAP, STACK_FIELDS,
   STATE_WORDS, StackOverflowError, WC_ATK, WC_DEVELOP, WC_END, WC_MAIN, WC_PRE_ASSIGN, WC_PRE_DEAL, WIN_DRAW, WIN_NONE,
-  Z_DECK, Z_DISCARD, Z_HAND, Z_NONE, Z_PLAY, Z_STACK, type SeuilsState,
+  Z_DECK, Z_DISCARD, Z_HAND, Z_NONE, Z_PLAY, Z_STACK, O_FACEDOWN, type SeuilsState,
 } from './state.ts';
 
 export const owner = (g: number): number => (g >= INST ? 1 : 0);
-const typeOf = (st: SeuilsState, g: number): number => st.ctx.cat.type[st.ctx.cardOf[g]!]!;
+/** The type an instance has now: a card in play face down is a resource (D11), whatever it is. */
+export const typeOf = (st: SeuilsState, g: number): number => (st.w[O_FACEDOWN + g] === 1 ? T_RESOURCE : st.ctx.cat.type[st.ctx.cardOf[g]!]!);
 const inPlay = (w: Int32Array, g: number): boolean => w[O_ZONE + g] === Z_PLAY;
 
 // ---------------- balance counters (recorded only on states that record) ----------------
@@ -109,6 +110,7 @@ function resetInst(w: Int32Array, g: number): void {
   w[O_PERM_STR + g] = w[O_PERM_SPD + g] = w[O_PERM_LIFE + g] = 0;
   w[O_USED + g] = 0;
   w[O_COMBAT + g] = w[O_HANDLED + g] = w[O_GROUP + g] = w[O_LOCK + g] = w[O_CSPD + g] = 0;
+  w[O_FACEDOWN + g] = 0;
 }
 
 function discardAdd(w: Int32Array, g: number): void {
@@ -169,7 +171,11 @@ function leavePlay(st: SeuilsState, g: number): void {
   const w = st.w;
   count(st, g, R_DESTROYED);
   // D24: damage locked on g is lost with it (discardAdd clears it), or under the other reading moves to its faction.
-  if (st.ctx.options.lockedToLeftRecipient === 'faction') w[O_LOCK + owner(g) * INST]! += w[O_LOCK + g]!;
+  if (st.ctx.options.lockedToLeftRecipient === 'faction' && w[O_LOCK + g]! > 0) {
+    w[O_LOCK + owner(g) * INST]! += w[O_LOCK + g]!;
+    // Combat damage that will reach the faction: influence taken in combat by the other seat.
+    source(st, 1 - owner(g), S_COMBAT, w[O_LOCK + g]!);
+  }
   discardAdd(w, g);
   if (typeOf(st, g) !== T_CHARACTER) return;
   const p = owner(g);
@@ -214,7 +220,7 @@ export function iconsOf(st: SeuilsState, p: number, t: number): number {
   for (let g = p * INST; g < (p + 1) * INST; g++) {
     if (!inPlay(w, g)) continue;
     const id = st.ctx.cardOf[g]!;
-    if (cat.type[id] === T_RESOURCE && cat.icon[id] === t && (all || w[O_CONS + g] === 0)) n += cat.icons[id]!;
+    if (cat.type[id] === T_RESOURCE && w[O_FACEDOWN + g] === 0 && cat.icon[id] === t && (all || w[O_CONS + g] === 0)) n += cat.icons[id]!;
   }
   return n;
 }
@@ -224,7 +230,7 @@ export function readyResources(st: SeuilsState, p: number): number {
   const w = st.w;
   const cat = st.ctx.cat;
   let n = 0;
-  for (let g = p * INST; g < (p + 1) * INST; g++) if (inPlay(w, g) && w[O_CONS + g] === 0 && cat.type[st.ctx.cardOf[g]!] === T_RESOURCE) n++;
+  for (let g = p * INST; g < (p + 1) * INST; g++) if (inPlay(w, g) && w[O_CONS + g] === 0 && typeOf(st, g) === T_RESOURCE) n++;
   return n;
 }
 
@@ -242,11 +248,12 @@ function countResources(st: SeuilsState): void {
   for (let g = 0; g < NUM_INST; g++) {
     if (!inPlay(w, g)) continue;
     const id = st.ctx.cardOf[g]!;
-    if (cat.type[id] !== T_RESOURCE) continue;
+    const down = w[O_FACEDOWN + g] === 1;
+    if (cat.type[id] !== T_RESOURCE && !down) continue;
     const p = g >= INST ? 1 : 0;
     const ready = w[O_CONS + g] === 0;
     if (ready) READY_NOW[p]!++;
-    if (all || ready) ICONS_NOW[p * NT + cat.icon[id]!]! += cat.icons[id]!;
+    if (!down && (all || ready)) ICONS_NOW[p * NT + cat.icon[id]!]! += cat.icons[id]!; // D11: face down, no icon
   }
 }
 
@@ -261,7 +268,7 @@ function payResources(st: SeuilsState, p: number, n: number): void {
   const w = st.w;
   const cat = st.ctx.cat;
   for (let g = p * INST; g < (p + 1) * INST && n > 0; g++) {
-    if (inPlay(w, g) && w[O_CONS + g] === 0 && cat.type[st.ctx.cardOf[g]!] === T_RESOURCE) {
+    if (inPlay(w, g) && w[O_CONS + g] === 0 && typeOf(st, g) === T_RESOURCE) {
       w[O_CONS + g] = 1;
       n--;
     }
@@ -729,7 +736,9 @@ function dealDamage(st: SeuilsState): void {
       w[O_DMG + g] = before + n;
       // D23: past a location's life the damage is lost, or (the other reading) goes on to its faction.
       if (st.ctx.options.locationExcessTo === 'faction' && typeOf(st, g) === T_LOCATION) {
-        w[O_INFL + owner(g)]! -= Math.max(0, before + n - Math.max(lifeOf(st, g), before));
+        const excess = Math.max(0, before + n - Math.max(lifeOf(st, g), before));
+        w[O_INFL + owner(g)]! -= excess;
+        source(st, 1 - owner(g), S_COMBAT, excess);
       }
     }
   }
@@ -815,7 +824,7 @@ function canUse(st: SeuilsState, p: number, g: number, k: number, main: boolean)
   const w = st.w;
   const cat = st.ctx.cat;
   const id = st.ctx.cardOf[g]!;
-  if (k >= cat.numAbilities[id]!) return false;
+  if (k >= cat.numAbilities[id]! || w[O_FACEDOWN + g] === 1) return false; // D11: a face-down card has no ability
   const t = cat.type[id]!;
   if (t === T_FACTION && !st.ctx.options.factionAbilities) return false;
   const a = id * MAX_ABILITIES + k;
@@ -876,7 +885,9 @@ export function legal(st: SeuilsState, out: Int32Array): number {
       const p = w[O_ACTIVE]!;
       if (o.develop !== 'resource' && w[O_DECK_N + p]! > 0) out[n++] = A_DRAW; // D29
       if (o.develop !== 'draw') {
-        for (let h = 0; h < w[O_HAND_N + p]!; h++) if (cat.type[st.ctx.cardOf[w[O_HAND + p * INST + h]!]!] === T_RESOURCE) out[n++] = A_PLAY_RESOURCE + h;
+        // D11: with face-down resources any card can be played as one (a resource card face up).
+        const any = o.faceDownResources;
+        for (let h = 0; h < w[O_HAND_N + p]!; h++) if (any || cat.type[st.ctx.cardOf[w[O_HAND + p * INST + h]!]!] === T_RESOURCE) out[n++] = A_PLAY_RESOURCE + h;
       }
       return n;
     }
@@ -1048,7 +1059,9 @@ function applyRaw(st: SeuilsState, action: number): void {
       }
       const g = handTake(w, p, action - A_PLAY_RESOURCE);
       enterPlay(st, g);
-      count(st, g, R_PLAYED);
+      // D11: any other card goes face down, an iconless resource; it is not counted as played (its own text never acts).
+      if (st.ctx.cat.type[st.ctx.cardOf[g]!] !== T_RESOURCE) w[O_FACEDOWN + g] = 1;
+      else count(st, g, R_PLAYED);
       if (st.ctx.options.developOpensWindow) openWindow(st, WC_DEVELOP, 1 - p);
       else toMain(st);
       return;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseJson } from '../../core/json.ts';
 import type { ScenarioOutcome } from '../../core/module.ts';
 import { act, boardNames, buildPosition, passToMain, zoneNames, type Position, type PositionSpec } from './scenario.ts';
-import { O_INFL } from './state.ts';
+import { O_INFL, StackOverflowError } from './state.ts';
 
 export class SeuilsScenarioError extends Error {}
 
@@ -67,6 +67,8 @@ export function runSeuilsScenarioFile(file: string): ScenarioOutcome {
       if (text === 'pass to main') passToMain(pos);
       else act(pos, text);
     } catch (e) {
+      // D13: a position whose actions push past the stack's array is bad input, not a failed expectation.
+      if (e instanceof StackOverflowError) throw new SeuilsScenarioError(`${file}: actions.${i} "${text}": ${e.message}`);
       return { name: s.name, ok: false, steps, failure: `actions.${i} "${text}": ${(e as Error).message}`, log: log.join('\n') };
     }
     log.push(text);

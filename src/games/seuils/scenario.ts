@@ -8,7 +8,7 @@ import type { SeuilsRuleOptions } from './rules-options.ts';
 import { clearState } from './rules.ts';
 import {
   INST, O_ACTIVE, O_CONS, O_CUR, O_DECK, O_DECK_N, O_DISC, O_DISC_N, O_DMG, O_ENTERED, O_FIRST, O_HAND, O_HAND_N, O_HOST,
-  O_INFL, O_PHASE, O_SETUP_STAGE, O_TURN, O_WCTX, O_ZONE, PH_MAIN, SeuilsState, WC_MAIN, Z_DECK, Z_DISCARD, Z_HAND, Z_PLAY,
+  O_FACEDOWN, O_INFL, O_PHASE, O_SETUP_STAGE, O_TURN, O_WCTX, O_ZONE, PH_MAIN, SeuilsState, WC_MAIN, Z_DECK, Z_DISCARD, Z_HAND, Z_PLAY,
 } from './state.ts';
 
 export interface PermSpec {
@@ -19,6 +19,8 @@ export interface PermSpec {
   entered?: number;
   /** An item attached to the board entry at this index. */
   attachedTo?: number;
+  /** D11: in play face down, an iconless resource (the faceDownResources knob). */
+  faceDown?: boolean;
 }
 export interface SideSpec {
   faction?: string;
@@ -76,6 +78,7 @@ export function buildPosition(spec: PositionSpec): Position {
       w[O_DMG + g] = ps.damage ?? 0;
       w[O_ENTERED + g] = ps.entered ?? 0;
       w[O_HOST + g] = ps.attachedTo === undefined ? -1 : boardStart + ps.attachedTo;
+      w[O_FACEDOWN + g] = ps.faceDown ? 1 : 0;
     }
     const deck = side.deck ?? [];
     const deckStart = next;

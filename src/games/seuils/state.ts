@@ -63,6 +63,8 @@ export const O_PERM_STR = field('permStrength', NUM_INST), O_PERM_SPD = field('p
 export const O_USED = field('usedMask', NUM_INST);
 export const O_COMBAT = field('combat', NUM_INST), O_HANDLED = field('handled', NUM_INST), O_GROUP = field('group', NUM_INST);
 export const O_LOCK = field('locked', NUM_INST), O_CSPD = field('combatSpeed', NUM_INST);
+/** D11: 1 when the instance is in play face down (an iconless resource whose card its opponent cannot see). */
+export const O_FACEDOWN = field('faceDown', NUM_INST);
 export const O_STACK = field('stack', STACK_CAP * STACK_FIELDS);
 export const STATE_WORDS = cursor;
 export const STATE_BYTES = STATE_WORDS * 4;

@@ -303,6 +303,10 @@ describe('every card of the catalogue does what it prints', () => {
 describe('catalogue coverage', () => {
   it('at least 45 cards, each with a scenario and its numbers\' provenance', () => {
     expect(CARDS.length).toBeGreaterThanOrEqual(45);
+    // The README's count: every entry is a card (57), by kind.
+    const by: Record<string, number> = {};
+    for (const c of CARDS) by[c.kind] = (by[c.kind] ?? 0) + 1;
+    expect([CARDS.length, by]).toEqual([57, { character: 30, spell: 16, levelUp: 3, place: 8 }]);
     expect(CARDS.filter((c) => !SCENARIOS[c.name]).map((c) => c.name)).toEqual([]);
     expect(Object.keys(SCENARIOS).filter((n) => !CARDS.some((c) => c.name === n))).toEqual([]);
     for (const c of CARDS) expect(c.provenance.note.length, c.name).toBeGreaterThan(5);

@@ -399,6 +399,10 @@ describe('catalogue coverage', () => {
   });
   it('at least 45 cards: factions, resources of every icon, characters, items, locations, tactics; every verb used', () => {
     expect(CARDS.length).toBeGreaterThanOrEqual(45);
+    // The README's count: every entry is a card (57), by type.
+    const by: Record<string, number> = {};
+    for (const c of CARDS) by[c.type] = (by[c.type] ?? 0) + 1;
+    expect([CARDS.length, by]).toEqual([57, { faction: 6, resource: 6, character: 20, item: 5, location: 5, tactic: 15 }]);
     const types = new Set(CARDS.map((c) => c.type));
     expect([...types].sort()).toEqual(['character', 'faction', 'item', 'location', 'resource', 'tactic']);
     expect(new Set(CARDS.filter((c) => c.type === 'resource').map((c) => c.icon))).toEqual(new Set(ICONS));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lifeOf, speedOf, strengthOf } from '../../../src/games/seuils/rules.ts';
 import { act, actionTexts, buildPosition, inPlayNamed, zoneNames, type SideSpec } from '../../../src/games/seuils/scenario.ts';
 import type { SeuilsRuleOptions } from '../../../src/games/seuils/rules-options.ts';
-import { O_CONS, O_DMG, O_HOST, O_INFL, O_PHASE, O_WINNER, O_ZONE, PH_MAIN, WIN_DRAW, Z_PLAY } from '../../../src/games/seuils/state.ts';
+import { O_CONS, O_DMG, O_HOST, O_INFL, O_PHASE, O_WINNER, O_ZONE, PH_MAIN, REC_SIZE, SOURCES, S_COMBAT, WIN_DRAW, Z_PLAY } from '../../../src/games/seuils/state.ts';
 
 const deck = ['Cristal', 'Cristal', 'Cristal'];
 // The attacker keeps an affordable Éclaireuse in hand so that its main phase after a combat is a decision.
@@ -34,6 +34,37 @@ describe('R17: attacking', () => {
     // 2 then 4 on a life of 4: 2 past it reach the faction.
     expect(zoneNames(pos, 1, 'discard')).toEqual(['Marché Noir']);
     expect(pos.st.w[O_INFL + 1]).toBe(23);
+  });
+
+  it('D23, D24 knobs: influence a faction loses through either faction reading counts as influence taken in combat (score sources)', () => {
+    const sources = (pos: ReturnType<typeof P>) => {
+      const out = new Int32Array(2 * SOURCES);
+      pos.game.readVpSources(pos.st, out);
+      return Array.from(out);
+    };
+    // D23: 2 past Marché Noir's life reach faction B: seat 0 took 2 in combat.
+    const loc = P({ board: ['Brute', 'Éclaireuse'] }, { board: ['Marché Noir'] }, { locationExcessTo: 'faction' });
+    loc.st.rec = new Int32Array(REC_SIZE);
+    act(loc, 'Attack');
+    act(loc, 'Attack the location');
+    act(loc, 'Attack with Brute');
+    act(loc, 'Attack with Éclaireuse');
+    expect(loc.st.w[O_INFL + 1]).toBe(23);
+    expect(sources(loc)).toEqual([2, 0, 0, 0]);
+    expect(sources(loc)[S_COMBAT]).toBe(25 - loc.st.w[O_INFL + 1]!);
+    // D24: Brute's 4 locked on Garde, Garde destroyed before damage: the 4 reach faction B.
+    const left = P({ board: ['Brute', 'Cristal', 'Cristal'], hand: ['Assassinat'] }, { board: ['Garde'] }, { lockedToLeftRecipient: 'faction' });
+    left.st.rec = new Int32Array(REC_SIZE);
+    act(left, 'Attack');
+    act(left, 'Pass');
+    act(left, 'Defend with Garde');
+    act(left, 'Pass');
+    act(left, 'Pass');
+    act(left, 'Pass');
+    act(left, 'Play Assassinat');
+    act(left, 'Target opposing Garde');
+    expect(left.st.w[O_INFL + 1]).toBe(21);
+    expect(sources(left)).toEqual([4, 0, 0, 0]);
   });
 
   it('R18: several attacks in one turn, each with a new group', () => {

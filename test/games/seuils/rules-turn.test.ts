@@ -272,10 +272,11 @@ describe('playing cards and using abilities (R4, R14–R16, D12–D17, D28)', ()
 });
 
 describe('knobs', () => {
-  it('every knob is checked: an unknown one, a bad value and D11\'s unimplemented face-down resources are refused by name', () => {
+  it('every knob is checked: an unknown one and a bad value are refused by name; D11\'s face-down resources take both readings', () => {
     expect(() => seuilsRules({ nope: 1 } as never)).toThrow(/rule nope: unknown Seuils knob/);
     expect(() => seuilsRules({ turnCap: 1 })).toThrow(/rule turnCap: expected an integer in \[2, 10000\]/);
-    expect(() => seuilsRules({ faceDownResources: true })).toThrow(/rule faceDownResources: expected one of false/);
+    expect(seuilsRules({ faceDownResources: true }).faceDownResources).toBe(true);
+    expect(() => seuilsRules({ faceDownResources: 'yes' } as never)).toThrow(/rule faceDownResources: expected one of false/);
     expect(seuilsRules({ noTrample: false }).noTrample).toBe(false);
   });
   it('the shipped catalogue compiles, with a faction for every deck and at least 45 cards', () => {

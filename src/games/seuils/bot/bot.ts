@@ -7,7 +7,7 @@ import {
 } from '../actions.ts';
 import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_FACTION, T_RESOURCE, T_TACTIC, V_CONSUME, V_DAMAGE, V_DESTROY, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH } from '../catalogue/compile.ts';
 import { VERBS } from '../catalogue/schema.ts';
-import { lifeOf, strengthOf } from '../rules.ts';
+import { lifeOf, strengthOf, typeOf } from '../rules.ts';
 import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, O_ATK_TARGET, O_LOCK, O_ASG_LEFT, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
 import type { Seuils } from '../game.ts';
 // A static JSON import: the simulation's worker bundle inlines it (a path read at run time would not resolve there).
@@ -82,7 +82,7 @@ export class SeuilsBot {
     const ctx = this.game.ctx;
     let power = 0, theirs = 0, theirPower = 0;
     for (let g = 0; g < 2 * INST; g++) {
-      if (w[O_ZONE + g] !== Z_PLAY || ctx.cat.type[ctx.cardOf[g]!] !== T_CHARACTER || w[O_CONS + g] !== 0) continue;
+      if (w[O_ZONE + g] !== Z_PLAY || typeOf(st, g) !== T_CHARACTER || w[O_CONS + g] !== 0) continue;
       const s = Math.max(0, strengthOf(st, g));
       if ((g >= INST ? 1 : 0) === seat) power += s;
       else {
@@ -111,8 +111,11 @@ export class SeuilsBot {
     if (action < A_PLAY_RESOURCE) return -1; // keep the opening hand
     if (action < A_PLAY) {
       let mine = 0;
-      for (let g = seat * INST; g < (seat + 1) * INST; g++) if (w[O_ZONE + g] === Z_PLAY && cat.type[ctx.cardOf[g]!] === T_RESOURCE) mine++;
-      return mine < this.profile.resourceTarget ? 2 : 0;
+      for (let g = seat * INST; g < (seat + 1) * INST; g++) if (w[O_ZONE + g] === Z_PLAY && typeOf(st, g) === T_RESOURCE) mine++;
+      if (mine >= this.profile.resourceTarget) return 0;
+      // D11: a resource card first; else the dearest card face down (the hardest to play), over a draw.
+      const id = ctx.cardOf[w[O_HAND + seat * INST + action - A_PLAY_RESOURCE]!]!;
+      return cat.type[id] === T_RESOURCE ? 2 : 1.2 + 0.05 * cat.cost[id]!;
     }
     if (action < A_USE) {
       const id = ctx.cardOf[w[O_HAND + seat * INST + action - A_PLAY]!]!;
@@ -152,7 +155,7 @@ export class SeuilsBot {
       kills = verb === V_DESTROY || (verb === V_DAMAGE && lifeOf(st, g) - w[O_DMG + g]! - w[O_LOCK + g]! <= amount);
     }
     const opposing = (g >= INST ? 1 : 0) !== seat;
-    const str = cat.type[ctx.cardOf[g]!] === T_CHARACTER ? strengthOf(st, g) : 0;
+    const str = typeOf(st, g) === T_CHARACTER ? strengthOf(st, g) : 0;
     return (opposing === harmful ? 100 : 0) + (harmful && kills ? 50 : 0) + str;
   }
 
