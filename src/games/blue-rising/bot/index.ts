@@ -63,21 +63,23 @@ PHASE_SCORERS[PH_RESIST] = (v, _s, legal, n, sc) => scoreResist(v, legal, n, sc)
 PHASE_SCORERS[PH_EOT_DISCARD] = (v, _s, legal, n, sc) => scoreEot(v, legal, n, sc);
 PHASE_SCORERS[PH_EOT_DOWN] = (v, _s, legal, n, sc) => scoreEot(v, legal, n, sc);
 
+// Scratch every bot shares: each decision writes what it reads before reading it, and no
+// decision runs inside another (one thread), while a simulation makes two bots per game.
+const SHARED_WINDOW: WindowScratch = { dm: new Float64Array(MAX_LEGAL), tapBest: new Float64Array(6), supBest: new Float64Array(6), cardBest: new Float64Array(2 * ZONE_CAP) };
+const SHARED_DELTA = new Float64Array(MAX_LEGAL);
+const SHARED_SCORES = new Float64Array(MAX_LEGAL);
+
 export class HeuristicBot {
   readonly name = 'heuristic';
   private readonly rng: SeededRng;
   private readonly view: View;
   private readonly scratch: Scratch;
-  private readonly scores = new Float64Array(MAX_LEGAL);
+  private readonly scores = SHARED_SCORES;
 
   constructor(seed: number, profile: HeuristicProfile) {
     this.rng = new SeededRng(seed);
     this.view = allocView(profile);
-    this.scratch = {
-      fx: allocEffect(),
-      window: { dm: new Float64Array(MAX_LEGAL), tapBest: new Float64Array(6), supBest: new Float64Array(6), cardBest: new Float64Array(2 * ZONE_CAP) },
-      delta: new Float64Array(MAX_LEGAL),
-    };
+    this.scratch = { fx: allocEffect(), window: SHARED_WINDOW, delta: SHARED_DELTA };
   }
 
   choose(_game: Game<BRState>, state: BRState, legal: Int32Array, n: number): number {

@@ -104,10 +104,18 @@ export function loadProfileFrom(file: string | URL): HeuristicProfile {
 // worker thread carries them too.
 const SHIPPED: Record<ProfileName, unknown> = { aggro: aggroProfile, control: controlProfile, midrange: midrangeProfile };
 
+// A simulation makes two bots per game: each shipped profile is checked once, then shared
+// (frozen, so that no caller can change it under the others).
+const LOADED = new Map<ProfileName, HeuristicProfile>();
+
 /** One of the shipped profiles, profiles/NAME.json beside this file. */
 export function loadProfile(name: ProfileName): HeuristicProfile {
+  const cached = LOADED.get(name);
+  if (cached) return cached;
   if (!(PROFILES as readonly string[]).includes(name)) {
     throw new ProfileError(`unknown heuristic profile "${name}" (valid: ${PROFILES.join(', ')})`);
   }
-  return parseProfile(SHIPPED[name], `src/games/blue-rising/bot/profiles/${name}.json`);
+  const profile = Object.freeze(parseProfile(SHIPPED[name], `src/games/blue-rising/bot/profiles/${name}.json`));
+  LOADED.set(name, profile);
+  return profile;
 }
