@@ -19,6 +19,7 @@ import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
 import { armFolder } from '../sim/output.ts';
 import { changesHtml, type NightlyChanges } from './nightly.ts';
+import { withSuggestedFixes } from './fixes.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
 import { ReportError } from './summary.ts';
@@ -233,7 +234,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
     notes,
     remarks,
-    preface: opts.preface ?? nightlyPreface(results.dir),
+    preface: withSuggestedFixes(opts.preface ?? nightlyPreface(results.dir), results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
     answer: answerHtml(main, band, q),
     glossary: { definitions: metricDefinitions(game.words.glossary, (c) => dropped(game, c)), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },

@@ -1,8 +1,14 @@
 // `lab fix --card NAME [--field F] [--target LO,HI|band]`: the smallest change of one of the
 // card's numbers that brings the decks holding it into the band, searched on the same seeds
 // (src/sim/fix.ts); prints the proposal, its predicted effect and the matchups it moves.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { checkMode } from '../../core/module.ts';
+import { DEFAULT_GAME, gameModule } from '../../games/registry.ts';
+import { FIXES_FILE, flaggedCards, type FixesFile, type SuggestedFix } from '../../report/fixes.ts';
+import type { Assessment } from '../../report/flags.ts';
+import { atomicWrite } from '../../sim/output.ts';
 import { holdersOf } from '../../sim/ablate.ts';
 import { oddGames } from '../../sim/experiment.ts';
 import { DEFAULT_TARGET, NAMED_TARGETS, fixField, parseTarget, runFix, type FixPoint, type FixResult } from '../../sim/fix.ts';
@@ -112,4 +118,64 @@ export function fixCommand(): Command {
       if (opts.json) process.stdout.write(JSON.stringify({ bots, gamesPerPairing: games, catalogueSha256: cat.sha256, ...r }, null, 2) + '\n');
       else process.stdout.write(fixText(r, bots, sides.length, workers));
     }));
+}
+
+/**
+ * `lab report DIR --suggest-fixes`: a fix for each flagged card, searched against the run's own
+ * decks, bots, seed and catalogue (its manifest.json), with the default field and band;
+ * written to DIR/fixes.json, which the report shows (src/report/fixes.ts).
+ */
+export async function suggestFixes(dir: string, flagged: readonly Assessment[], opts: { games: number; workers: number; quiet?: boolean }): Promise<FixesFile> {
+  const read = (f: string): Record<string, unknown> => {
+    const file = join(dir, f);
+    if (!existsSync(file)) throw new UsageError(`--suggest-fixes: ${file} is missing (a lab simulate or lab experiment results folder has it)`);
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  };
+  const manifest = read('manifest.json');
+  const summary = read('summary.json');
+  const m = gameModule(typeof summary.game === 'string' ? summary.game : DEFAULT_GAME);
+  const config = (manifest.config ?? {}) as { decks?: { file?: string; mode: string }[]; bots?: [string, string]; arms?: { variant?: { patches?: Record<string, unknown>[] } }[] };
+  const seed = typeof manifest.masterSeed === 'number' ? manifest.masterSeed : 1;
+  const bots = config.bots ?? ['heuristic', 'heuristic'];
+  const cat = loadCatalogue(m, typeof manifest.catalogueFile === 'string' ? manifest.catalogueFile : undefined, '--suggest-fixes: the run\'s catalogue');
+  const basePatches = config.arms?.[0]?.variant?.patches ?? [];
+  const base = cat.cards || basePatches.length ? { ...(cat.cards ? { cards: cat.cards } : {}), ...(basePatches.length ? { patches: basePatches } : {}) } : undefined;
+  const cards = ((cat.cards as readonly Record<string, unknown>[] | undefined) ?? (m.catalogue.cards() as readonly Record<string, unknown>[]));
+  const target = parseTarget(DEFAULT_TARGET);
+  const fixes: SuggestedFix[] = [];
+  const list = flaggedCards(flagged);
+  for (const [i, { mode, card }] of list.entries()) {
+    const files = (config.decks ?? []).filter((d) => d.mode === mode && d.file).map((d) => d.file!);
+    if (!files.length) {
+      fixes.push({ mode, card, skipped: 'the run\'s manifest names no deck file of this mode' });
+      continue;
+    }
+    const { sides } = loadSides(files, mode, m);
+    const holders = holdersOf(sides, card, mode);
+    if (holders.length === sides.length) {
+      fixes.push({ mode, card, skipped: 'every deck of the run holds it: no deck without it to measure against' });
+      continue;
+    }
+    let f;
+    try {
+      f = fixField(m, cards, card, undefined);
+    } catch (e) {
+      fixes.push({ mode, card, skipped: (e as Error).message.replace(/^--\w+: /, '') });
+      continue;
+    }
+    const progress = makeProgress(`fix ${i + 1}/${list.length} ${card}`, Boolean(opts.quiet));
+    const run: RunSpec = { game: m.id, modes: [mode], sides, bots, gamesPerPairing: opts.games, seed, arms: [], workers: opts.workers, wantRows: false };
+    const r = await runFix({ run, card, field: f.field, current: f.current, range: f.range, base, patch: (v) => m.patches.sweepPatch(card, f.field, v), target }, {
+      onProgress: (d, t, shard) => progress.update(d, t, { where: shard.arm, kind: shard.kind }),
+    });
+    progress.stop();
+    const p = r.points.find((x) => x.value === r.proposal)!;
+    fixes.push({
+      mode, card, field: r.field, current: r.current, proposal: r.proposal, change: r.change, outcome: r.outcome, band: bandText(r),
+      wr: p.wr, wrLo: p.wrLo, wrHi: p.wrHi, effect: p.effect, lo: p.lo, hi: p.hi, games: r.games,
+    });
+  }
+  const out: FixesFile = { settings: `bots ${bots.join(' vs ')}, ${opts.games} games a pairing for each value tried, seed ${seed}`, fixes };
+  atomicWrite(join(dir, FIXES_FILE), JSON.stringify(out, null, 2) + '\n');
+  return out;
 }
