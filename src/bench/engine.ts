@@ -175,11 +175,11 @@ function benchHeap(game: Game<BRState>): number | null {
   return after - before;
 }
 
-// `--only=clone,steps,games,heap,bots,sim,modules,whatif` runs those parts alone (default: all of them);
+// `--only=clone,steps,games,heap,bots,sim,modules,whatif,fix` runs those parts alone (default: all of them);
 // `--modes=quick` one mode (`--modes=none`: no engine figures, e.g. with `--only=bots`). `npm run bench:compare <commit>` (compare.ts) runs this file
 // beside the same file on an older commit.
 const argOf = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim,modules,whatif').split(','));
+const only = new Set((argOf('only') ?? 'clone,steps,games,heap,bots,sim,modules,whatif,fix').split(','));
 const modeList = (argOf('modes') ?? 'quick,standard').split(',').filter((m) => m !== '' && m !== 'none') as Mode[];
 
 function benchMode(mode: Mode) {
@@ -219,6 +219,8 @@ const simulation = process.argv.includes('--engine-only') || !only.has('sim') ? 
 // The time to a decided `lab whatif` verdict on a +1 power patch (src/bench/whatif.ts); imported
 // only when asked, like the per-game figures, so bench:compare can run these files on old commits.
 const whatif = process.argv.includes('--engine-only') || !only.has('whatif') ? null : (await import('./whatif.ts')).benchWhatif();
+// The wall time of `lab fix` on a card planted with power +3 (src/bench/fix.ts).
+const fix = process.argv.includes('--engine-only') || !only.has('fix') ? null : (await import('./fix.ts')).benchFix();
 
 console.log(JSON.stringify({
   node: process.version,
@@ -232,5 +234,6 @@ console.log(JSON.stringify({
   bots,
   simulation,
   whatif,
+  fix,
   benchSeconds: round((Date.now() - started) / 1000),
 }, null, 2));

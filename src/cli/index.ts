@@ -4,6 +4,7 @@ import { ablateCommand } from './commands/ablate.ts';
 import { cardsCommand } from './commands/cards.ts';
 import { deckCommand } from './commands/deck.ts';
 import { experimentCommand } from './commands/experiment.ts';
+import { fixCommand } from './commands/fix.ts';
 import { nightlyCommand } from './commands/nightly.ts';
 import { replayCommand } from './commands/replay.ts';
 import { reportCommand } from './commands/report.ts';
@@ -33,6 +34,7 @@ program.addCommand(cardsCommand());
 program.addCommand(reportCommand());
 program.addCommand(ablateCommand());
 program.addCommand(whatifCommand());
+program.addCommand(fixCommand());
 
 function commandPath(c: Command): string {
   const names: string[] = [];

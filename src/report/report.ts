@@ -24,6 +24,7 @@ import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
 import { armFolder } from '../sim/output.ts';
 import { changesHtml, type NightlyChanges } from './nightly.ts';
 import { variantsSection } from './variants.ts';
+import { withSuggestedFixes } from './fixes.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
 import { ReportError } from './summary.ts';
@@ -252,7 +253,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
     notes,
     remarks,
-    preface: opts.preface ?? nightlyPreface(results.dir) ?? variantsSection(results),
+    preface: withSuggestedFixes(opts.preface ?? nightlyPreface(results.dir) ?? variantsSection(results), results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
     answer: answerHtml(main, band, q, meta.get(mainArm)),
     sections,

@@ -6,6 +6,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseJson } from '../core/json.ts';
 import type { GameModule } from '../core/module.ts';
+import { parseStopRule, type StopRule } from './stopping.ts';
 
 export class ExperimentError extends Error {}
 
@@ -37,6 +38,8 @@ export interface ExperimentFile {
   catalogue?: string;
   /** Patches every arm carries, the base included (the others' patches apply after them). */
   basePatches?: PatchSpec[];
+  /** A stopping rule on paired outcomes, as `lab whatif --stop` takes it (stopping.ts checks it at load). */
+  stop?: Record<string, unknown>;
 }
 
 /** The schema of an experiment file of one game: its modes, its patch schema, its sweep fields. */
@@ -99,6 +102,8 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
       },
     },
     catalogue: { type: 'string', minLength: 1 },
+    // Its fields are checked by parseStopRule, which names the bad one as `stop.<field>`.
+    stop: { type: 'object' },
     basePatches: { type: 'array', items: PATCH_SCHEMA },
     sweeps: {
       type: 'array',
@@ -166,7 +171,7 @@ export interface GameLookup {
  * Reads and validates an experiment file against its game's schema (the file's `game`, else
  * the default); deck paths become absolute (relative to the file or the cwd).
  */
-export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile & { module: GameModule } {
+export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile & { module: GameModule; stopRule?: StopRule } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -188,9 +193,16 @@ export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile
   }
   const validate = validatorFor(module, lookup.games);
   if (!validate(json)) throw new ExperimentError(`${file}: ${describeAjvError(validate.errors![0]!)}`);
-  const exp = json as unknown as ExperimentFile & { module: GameModule };
+  const exp = json as unknown as ExperimentFile & { module: GameModule; stopRule?: StopRule };
   const odd = oddGames(exp.games);
   if (odd) throw new ExperimentError(`${file}: games: ${odd}`);
+  if (exp.stop !== undefined) {
+    try {
+      exp.stopRule = parseStopRule(exp.stop, 'stop');
+    } catch (e) {
+      throw new ExperimentError(`${file}: ${(e as Error).message}`);
+    }
+  }
   const names = new Set<string>(['base']);
   for (const [i, a] of (exp.arms ?? []).entries()) {
     const oddArm = a.games === undefined ? null : oddGames(a.games);

@@ -2,7 +2,7 @@
 // paired with the unpatched base on the same seeds. With a stopping rule the run goes in
 // batches of seed pairs (every pairing, both arms) and stops at the first batch boundary where
 // the rule decides; the decision reads the batches in plan order only (stopping.ts).
-import { pairedDifference } from '../report/paired.ts';
+import { pairedDifference, type PairedDiff } from '../report/paired.ts';
 import { round6 as round6OrNull } from '../report/stats.ts';
 import { deckChanges, holderOutcomes, holdersOf, type DeckChange } from './ablate.ts';
 import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
@@ -51,6 +51,16 @@ function variance(xs: readonly number[]): number {
   return xs.reduce((a, x) => a + (x - m) * (x - m), 0) / (n - 1);
 }
 
+/**
+ * The holders' paired change, arm `patch` minus arm `base` on the same seed pairs (over the
+ * pairings where exactly one side holds the card), and each holder's own change over all its
+ * pairings: what a what-if (and each value `lab fix` tries) reports.
+ */
+export function holderEffect(patch: Aggregate, base: Aggregate, mode: string, names: ReadonlySet<string>): { p: PairedDiff; withScores: number[]; withoutScores: number[]; decks: DeckChange[] } {
+  const { withScores, withoutScores } = holderOutcomes(patch, base, mode, names);
+  return { p: pairedDifference(withScores, withoutScores, 2), withScores, withoutScores, decks: deckChanges(patch, base, mode, [...names]) };
+}
+
 export async function runWhatif(w: WhatifSpec, hooks: RunHooks = {}): Promise<WhatifResult> {
   const mode = w.run.modes[0]!;
   const holders = holdersOf(w.run.sides, w.card, mode);
@@ -77,15 +87,13 @@ export async function runWhatif(w: WhatifSpec, hooks: RunHooks = {}): Promise<Wh
     const { outcomes } = holderOutcomes(res.aggregates.get('patch')!, res.aggregates.get('base')!, mode, names, (batches - 1) * batchPairs, batches * batchPairs);
     if (stopper.addBatch(outcomes, res.games) !== 'continue') break;
   }
-  const patch = totals.get('patch')!, base = totals.get('base')!;
-  const { withScores, withoutScores } = holderOutcomes(patch, base, mode, names);
-  const p = pairedDifference(withScores, withoutScores, 2);
+  const { p, withScores, withoutScores, decks } = holderEffect(totals.get('patch')!, totals.get('base')!, mode, names);
   const diffs = withScores.map((x, i) => x - withoutScores[i]!);
   const ratio = (variance(withScores) + variance(withoutScores)) / variance(diffs);
   return {
     mode, card: w.card, holders: [...names],
     effect: round6(p.diff), lo: round6(p.lo), hi: round6(p.hi), pairs: p.pairs,
-    decks: deckChanges(patch, base, mode, [...names]),
+    decks,
     games, batches, seconds,
     decision: stopper ? stopper.decision : 'fixed',
     evidence: stopper ? stopper.describe() : null,

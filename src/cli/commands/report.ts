@@ -3,8 +3,10 @@
 // each chart's vega-lite spec beside it.
 import { Command } from 'commander';
 import { ReportError, writeReport } from '../../report/report.ts';
-import { action, UsageError } from '../errors.ts';
+import { action, intOption, UsageError } from '../errors.ts';
 import { gameOption, moduleOf } from '../game.ts';
+import { suggestFixes } from './fix.ts';
+import { defaultWorkers } from './simulate.ts';
 
 export function reportCommand(): Command {
   return new Command('report')
@@ -12,15 +14,23 @@ export function reportCommand(): Command {
     .addOption(gameOption().default(undefined, 'the game summary.json names'))
     .argument('<dir>', 'results folder (the one holding summary.json)')
     .option('--q <q>', 'false discovery rate of the Benjamini–Hochberg correction of the flags', '0.05')
+    .option('--suggest-fixes', 'search a fix for each flagged card (lab fix, on the run\'s decks, bots and seed) and list them on the page')
+    .option('--fix-games <n>', 'games per pairing for each value a fix tries (even)', '100')
     .option('--json', 'print what was written and the flagged items as JSON')
     .option('--quiet', 'print nothing')
-    .action(action(async (dir: string, opts: { game?: string; q: string; json?: boolean; quiet?: boolean }) => {
+    .action(action(async (dir: string, opts: { game?: string; q: string; json?: boolean; quiet?: boolean; suggestFixes?: boolean; fixGames: string }) => {
       const q = Number(opts.q);
       if (!/^\s*(0?\.\d+|1(\.0*)?|0)\s*$/.test(opts.q) || !(q > 0 && q < 1)) throw new UsageError(`option --q: expected a number between 0 and 1 (exclusive), got "${opts.q}"`);
       let result;
       try {
         if (opts.game !== undefined) moduleOf(opts);
         result = await writeReport(dir, { q, game: opts.game });
+        if (opts.suggestFixes) {
+          const games = intOption('--fix-games', opts.fixGames, 100, 2, 1e8);
+          if (games % 2) throw new UsageError(`option --fix-games: ${games} is odd, and games are played in pairs with the seats swapped`);
+          await suggestFixes(dir, result.flagged, { games, workers: defaultWorkers(), quiet: opts.quiet || opts.json });
+          result = await writeReport(dir, { q, game: opts.game });
+        }
       } catch (e) {
         if (e instanceof ReportError) throw new UsageError(e.message);
         throw e;
