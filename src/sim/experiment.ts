@@ -32,6 +32,8 @@ export interface ExperimentFile {
   catalogue?: string;
   /** Patches every arm carries, the base included (the others' patches apply after them). */
   basePatches?: PatchSpec[];
+  /** The flagged findings played again with a stronger bot on the first games of the same plan (recheck.ts). */
+  recheck?: { bots: string | [string, string]; games: number; top?: number };
 }
 
 /** The schema of an experiment file of one game: its modes, its patch schema, its sweep fields. */
@@ -91,6 +93,21 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
     },
     catalogue: { type: 'string', minLength: 1 },
     basePatches: { type: 'array', items: PATCH_SCHEMA },
+    recheck: {
+      type: 'object',
+      required: ['bots', 'games'],
+      additionalProperties: false,
+      properties: {
+        bots: {
+          oneOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', minLength: 1 } },
+          ],
+        },
+        games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
+        top: { type: 'integer', minimum: 1, maximum: 1000 },
+      },
+    },
     sweeps: {
       type: 'array',
       items: {
@@ -183,6 +200,8 @@ export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile
     names.add(a.name);
     if (a.target !== undefined && a.bots === undefined) throw new ExperimentError(`${file}: arms.${i}.target: a target needs the arm's own bots (it is a ladder rung's threshold)`);
   }
+  const oddRecheck = exp.recheck ? oddGames(exp.recheck.games) : null;
+  if (oddRecheck) throw new ExperimentError(`${file}: recheck.games: ${oddRecheck}`);
   if (exp.catalogue !== undefined && !isAbsolute(exp.catalogue)) exp.catalogue = resolve(dirname(file), exp.catalogue);
   // Deck paths: as written if they exist from the cwd, else relative to the file's folder.
   exp.decks = exp.decks.map((d) => {
