@@ -80,13 +80,18 @@ describe('what changed since last night', () => {
 describe('lab nightly', () => {
   it('--fail-on-flags exits 1 when something is flagged, after writing the dated report', () => {
     const exp = join(root, 'tiny.json');
-    writeFileSync(exp, JSON.stringify({ name: 'tiny', decks: ['decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck'], games: 200, seed: 2 }));
+    writeFileSync(exp, JSON.stringify({ name: 'tiny', decks: ['decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck'], games: 200, seed: 2, recheck: { bots: 'heuristic', games: 20, top: 1 } }));
     const out = join(root, 'nightly');
     const r = labSync(['nightly', '--file', exp, '--out', out, '--date', '2026-11-03', '--fail-on-flags', '--quiet', '--workers', '2']);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/lab: \d+ cards? or decks? flagged \(see .*2026-11-03\/report\/index\.html\)/);
     expect(existsSync(join(out, '2026-11-03', 'report', 'index.html'))).toBe(true);
     expect(existsSync(join(out, '2026-11-03', 'changes.json'))).toBe(true);
+    // Its most significant finding rechecked (here with the same bot), in the report too.
+    const rc = JSON.parse(readFileSync(join(out, '2026-11-03', 'recheck.json'), 'utf8')) as { rows: { recheck: { verdict: string } }[]; gamesPerPairing: number };
+    expect(rc.gamesPerPairing).toBe(20);
+    expect(rc.rows).toHaveLength(1);
+    expect(readFileSync(join(out, '2026-11-03', 'report', 'index.html'), 'utf8')).toContain('Findings that depend on the bot');
 
   });
 });
