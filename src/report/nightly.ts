@@ -1,10 +1,11 @@
 // The nightly comparison: tonight's results against the latest earlier nightly folder —
-// cards and decks whose rates moved significantly (two-proportion tests, Benjamini–Hochberg
-// across everything compared), next to what changed in the catalogue, the decks, the bots
-// and the engine version.
+// cards and decks whose rates moved significantly (Benjamini–Hochberg across everything
+// compared; a card's rates with the seed pair as the unit, not the copy), next to what
+// changed in the catalogue, the decks, the bots and the engine version.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { benjaminiHochberg, round6, twoSidedP } from './stats.ts';
+import { MIN_SEAT_GAMES } from './flags.ts';
+import { Z95, benjaminiHochberg, round6, twoSidedP } from './stats.ts';
 import { diffInterval } from '../sim/metrics.ts';
 
 export interface Moved {
@@ -12,7 +13,7 @@ export interface Moved {
   mode: string;
   kind: 'card' | 'deck';
   name: string;
-  metric: 'GIH WR' | 'WR';
+  metric: Metric;
   before: number;
   after: number;
   diff: number;
@@ -20,6 +21,9 @@ export interface Moved {
   hi: number;
   p: number;
 }
+
+/** A card's GIH WR and deck-adjusted effect (seed pair as the unit), a deck's WR (games). */
+export type Metric = 'GIH WR' | 'deck-adjusted effect' | 'WR';
 
 export interface NightlyChanges {
   previous: string | null;
@@ -46,30 +50,42 @@ function armsOf(summary: Json): Record<string, Json> {
   return (summary.arms as Record<string, Json> | undefined) ?? { '': summary };
 }
 
-interface Item {
+export interface Item {
   key: string;
   arm: string;
   mode: string;
   kind: 'card' | 'deck';
+  metric: Metric;
   name: string;
+  value: number;
+  /** Cards: the standard error read from the interval, whose unit is the seed pair (the copies of one game share its result). */
+  se: number;
+  /** Decks: wins and games. */
   k: number;
   n: number;
 }
 
+const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? x : NaN);
+
 function items(summary: Json): Map<string, Item> {
   const out = new Map<string, Item>();
+  const add = (it: Item) => out.set(it.key, it);
   for (const [arm, t] of Object.entries(armsOf(summary))) {
     for (const c of (t.cards ?? []) as Json[]) {
-      const n = Number(c.gih_n), wr = Number(c.gih_wr);
-      if (!(n > 0) || !Number.isFinite(wr)) continue;
-      const it: Item = { key: `${arm}\tcard\t${c.mode}\t${c.card}`, arm, mode: String(c.mode), kind: 'card', name: String(c.card), k: Math.round(wr * n), n };
-      out.set(it.key, it);
+      const mode = String(c.mode), name = String(c.card);
+      // A card's rates: the value and the standard error of its game-clustered interval.
+      const cardItem = (metric: Metric, v: number, lo: number, hi: number) => {
+        const se = (hi - lo) / (2 * Z95);
+        if (Number.isFinite(v) && se > 0) add({ key: `${arm}\tcard\t${metric}\t${mode}\t${name}`, arm, mode, kind: 'card', metric, name, value: v, se, k: NaN, n: NaN });
+      };
+      if (Number(c.gih_n) > 0) cardItem('GIH WR', num(c.gih_wr), num(c.gih_lo), num(c.gih_hi));
+      if (Number(c.adj_n_present) >= MIN_SEAT_GAMES && Number(c.adj_n_absent) >= MIN_SEAT_GAMES) cardItem('deck-adjusted effect', num(c.adj_effect), num(c.adj_lo), num(c.adj_hi));
     }
     for (const d of (t.decks ?? []) as Json[]) {
       const n = Number(d.games);
       if (!(n > 0)) continue;
-      const it: Item = { key: `${arm}\tdeck\t${d.mode}\t${d.deck}`, arm, mode: String(d.mode), kind: 'deck', name: String(d.deck), k: Number(d.wins), n };
-      out.set(it.key, it);
+      const k = Number(d.wins);
+      add({ key: `${arm}\tdeck\tWR\t${d.mode}\t${d.deck}`, arm, mode: String(d.mode), kind: 'deck', metric: 'WR', name: String(d.deck), value: k / n, se: NaN, k, n });
     }
   }
   return out;
@@ -81,6 +97,21 @@ function twoProportionP(k1: number, n1: number, k2: number, n2: number): number 
   const se = Math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2));
   if (se === 0) return 1;
   return twoSidedP((k2 / n2 - k1 / n1) / se);
+}
+
+/**
+ * Last night's item against tonight's: its p-value and the change's 95% interval. A card's
+ * nights are taken as independent estimates with their cluster-robust standard errors (the
+ * nightly's fixed seed makes them positively correlated when the code is the same, so the test
+ * is conservative then); a deck's, a two-proportion test on its games.
+ */
+function compareItems(x: Item, y: Item): { p: number; lo: number; hi: number } {
+  if (x.kind === 'deck') {
+    const [lo, hi] = diffInterval(y.k, y.n, x.k, x.n);
+    return { p: twoProportionP(x.k, x.n, y.k, y.n), lo, hi };
+  }
+  const se = Math.hypot(x.se, y.se), d = y.value - x.value;
+  return { p: se > 0 ? twoSidedP(d / se) : 1, lo: d - Z95 * se, hi: d + Z95 * se };
 }
 
 function catalogueChanges(prev: string, cur: string): string[] {
@@ -102,8 +133,8 @@ function catalogueChanges(prev: string, cur: string): string[] {
   return out;
 }
 
-export function compareNightlies(prev: string | null, cur: string, q = 0.05): NightlyChanges {
-  if (!prev) return { previous: null, moved: [], compared: 0, catalogue: [], decks: [], bots: [], engine: null };
+/** Every rate both nights hold, with its test (before any correction). */
+export function nightlyTests(prev: string, cur: string): { pairs: [Item, Item][]; tests: { p: number; lo: number; hi: number }[] } {
   const a = items(readJson(join(prev, 'summary.json')));
   const b = items(readJson(join(cur, 'summary.json')));
   const pairs: [Item, Item][] = [];
@@ -111,15 +142,21 @@ export function compareNightlies(prev: string | null, cur: string, q = 0.05): Ni
     const then = a.get(key);
     if (then) pairs.push([then, now]);
   }
-  const ps = pairs.map(([x, y]) => twoProportionP(x.k, x.n, y.k, y.n));
+  return { pairs, tests: pairs.map(([x, y]) => compareItems(x, y)) };
+}
+
+export function compareNightlies(prev: string | null, cur: string, q = 0.05): NightlyChanges {
+  if (!prev) return { previous: null, moved: [], compared: 0, catalogue: [], decks: [], bots: [], engine: null };
+  const { pairs, tests } = nightlyTests(prev, cur);
+  const ps = tests.map((t) => t.p);
   const keep = benjaminiHochberg(ps, q);
   const moved: Moved[] = [];
   pairs.forEach(([x, y], i) => {
     if (!keep[i]) return;
-    const [lo, hi] = diffInterval(y.k, y.n, x.k, x.n);
+    const { lo, hi } = tests[i]!;
     moved.push({
-      arm: y.arm, mode: y.mode, kind: y.kind, name: y.name, metric: y.kind === 'card' ? 'GIH WR' : 'WR',
-      before: round6(x.k / x.n)!, after: round6(y.k / y.n)!, diff: round6(y.k / y.n - x.k / x.n)!, lo: round6(lo)!, hi: round6(hi)!, p: ps[i]!,
+      arm: y.arm, mode: y.mode, kind: y.kind, name: y.name, metric: y.metric,
+      before: round6(x.value)!, after: round6(y.value)!, diff: round6(y.value - x.value)!, lo: round6(lo)!, hi: round6(hi)!, p: ps[i]!,
     });
   });
   moved.sort((m, n) => m.p - n.p);
@@ -143,11 +180,12 @@ const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 export function changesHtml(c: NightlyChanges, q = 0.05): string {
   if (!c.previous) return '<p>The first nightly in this folder: nothing to compare yet.</p>';
   const out: string[] = [];
-  out.push(`<p>Compared with <code>${esc(c.previous)}</code>: ${c.compared} card and deck rates; ${c.moved.length} moved significantly (two-proportion tests, Benjamini–Hochberg at q = ${q}).</p>`);
+  out.push(`<p>Compared with <code>${esc(c.previous)}</code>: ${c.compared} card and deck rates; ${c.moved.length} moved significantly (Benjamini–Hochberg at q = ${q} over them all; a card's GIH WR and deck-adjusted effect tested with their standard errors whose unit is the seed pair, a deck's WR by a two-proportion test on its games).</p>`);
   if (c.moved.length) {
     out.push('<table><thead><tr><th>arm</th><th>mode</th><th>what</th><th>rate</th><th>last night</th><th>tonight</th><th>change (points) [95%]</th></tr></thead><tbody>');
     for (const m of c.moved) {
-      out.push(`<tr><td>${esc(m.arm || '—')}</td><td>${esc(m.mode)}</td><td>${esc(`${m.kind} ${m.name}`)}</td><td>${m.metric}</td><td>${pct(m.before)}</td><td>${pct(m.after)}</td><td>${pts(m.diff)} [${pts(m.lo)}, ${pts(m.hi)}]</td></tr>`);
+      const v = m.metric === 'deck-adjusted effect' ? pts : pct;
+      out.push(`<tr><td>${esc(m.arm || '—')}</td><td>${esc(m.mode)}</td><td>${esc(`${m.kind} ${m.name}`)}</td><td>${m.metric}</td><td>${v(m.before)}</td><td>${v(m.after)}</td><td>${pts(m.diff)} [${pts(m.lo)}, ${pts(m.hi)}]</td></tr>`);
     }
     out.push('</tbody></table>');
   }

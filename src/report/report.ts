@@ -10,6 +10,7 @@ import {
   firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { answerHtml } from './answer.ts';
+import { recheckSection } from './recheck.ts';
 import { assessArm, bandText, correctionText, type Assessment, type FlagSet } from './flags.ts';
 import type { GameModule } from '../core/module.ts';
 import { DEFAULT_GAME, gameModule } from '../games/registry.ts';
@@ -255,7 +256,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     remarks,
     preface: withSuggestedFixes(opts.preface ?? nightlyPreface(results.dir) ?? variantsSection(results), results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
-    answer: answerHtml(main, band, q, meta.get(mainArm)),
+    answer: answerHtml(main, band, q, meta.get(mainArm)) + recheckSection(results.dir),
     sections,
     cardDrill: sections.some((x) => x.id === 'card-drill'),
     glossary: { definitions: metricDefinitions(game.words.glossary, (c) => dropped(game, c)), metricsHref: relative(outDir, METRICS_FILE).split(sep).map(encodeURIComponent).join('/') },

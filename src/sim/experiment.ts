@@ -40,6 +40,8 @@ export interface ExperimentFile {
   basePatches?: PatchSpec[];
   /** A stopping rule on paired outcomes, as `lab whatif --stop` takes it (stopping.ts checks it at load). */
   stop?: Record<string, unknown>;
+  /** The flagged findings played again with a stronger bot on the first games of the same plan (recheck.ts). */
+  recheck?: { bots: string | [string, string]; games: number; top?: number };
 }
 
 /** The schema of an experiment file of one game: its modes, its patch schema, its sweep fields. */
@@ -105,6 +107,21 @@ export function experimentSchema(m: GameModule, games: readonly string[]) {
     // Its fields are checked by parseStopRule, which names the bad one as `stop.<field>`.
     stop: { type: 'object' },
     basePatches: { type: 'array', items: PATCH_SCHEMA },
+    recheck: {
+      type: 'object',
+      required: ['bots', 'games'],
+      additionalProperties: false,
+      properties: {
+        bots: {
+          oneOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', minLength: 1 } },
+          ],
+        },
+        games: { type: 'integer', minimum: 2, maximum: 100_000_000 },
+        top: { type: 'integer', minimum: 1, maximum: 1000 },
+      },
+    },
     sweeps: {
       type: 'array',
       items: {
@@ -214,6 +231,8 @@ export function loadExperiment(file: string, lookup: GameLookup): ExperimentFile
   for (const [i, s] of (exp.sweeps ?? []).entries()) {
     if (s.rule !== undefined && (s.card !== undefined || s.field !== undefined)) throw new ExperimentError(`${file}: sweeps.${i}: a sweep steps a card stat (card, field) or a rule knob (rule), not both`);
   }
+  const oddRecheck = exp.recheck ? oddGames(exp.recheck.games) : null;
+  if (oddRecheck) throw new ExperimentError(`${file}: recheck.games: ${oddRecheck}`);
   if (exp.catalogue !== undefined && !isAbsolute(exp.catalogue)) exp.catalogue = resolve(dirname(file), exp.catalogue);
   // Deck paths: as written if they exist from the cwd, else relative to the file's folder.
   exp.decks = exp.decks.map((d) => {

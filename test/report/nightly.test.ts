@@ -1,17 +1,21 @@
 // The nightly comparison: on two synthetic result folders it flags the card that moved and
-// nothing else, and names what changed in the catalogue, the decks, the bots and the engine.
+// nothing else, and names what changed in the catalogue, the decks, the bots and the engine;
+// between two nightlies of the same code on different seeds (an A/A pair) its card tests,
+// whose unit is the seed pair, reject about α of the cards, not more.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changesHtml, compareNightlies, previousNightly } from '../../src/report/nightly.ts';
-import { labSync } from '../sim/helpers.ts';
+import { changesHtml, compareNightlies, nightlyTests, previousNightly } from '../../src/report/nightly.ts';
+import { lab, labSync } from '../sim/helpers.ts';
 
 const root = mkdtempSync(join(os.tmpdir(), 'lab-nightly-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+// The interval a card's copies would give, widened by 1.2 as the seed pair's clustering does.
 function card(name: string, wr: number, n: number) {
-  return { mode: 'quick', card: name, gih_n: n, gih_wr: wr };
+  const h = 1.2 * 1.96 * Math.sqrt((wr * (1 - wr)) / n);
+  return { mode: 'quick', card: name, gih_n: n, gih_wr: wr, gih_lo: wr - h, gih_hi: wr + h };
 }
 function folder(date: string, opts: { arthur: number; nisqyPower: number; engine: string; deckHash: string }) {
   const dir = join(root, date);
@@ -19,8 +23,8 @@ function folder(date: string, opts: { arthur: number; nisqyPower: number; engine
   const cards = [card('Arthur', opts.arthur, 10_000), card('Nisqy', 0.5, 10_000), card('Kitty', 0.481, 8_000), card('Ripp', 0.52, 9_000)];
   // Small moves on the others, well inside the noise.
   if (date > '2026-11-01') {
-    cards[2]!.gih_wr = 0.484;
-    cards[3]!.gih_wr = 0.518;
+    cards[2] = card('Kitty', 0.484, 8_000);
+    cards[3] = card('Ripp', 0.518, 9_000);
   }
   const decks = [
     { mode: 'quick', deck: 'Gardiens rapide', games: 4000, wins: 2010 },
@@ -76,7 +80,7 @@ describe('what changed since last night', () => {
 describe('lab nightly', () => {
   it('--fail-on-flags exits 1 when something is flagged, after writing the dated report', () => {
     const exp = join(root, 'tiny.json');
-    writeFileSync(exp, JSON.stringify({ name: 'tiny', decks: ['decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck'], games: 200, seed: 2 }));
+    writeFileSync(exp, JSON.stringify({ name: 'tiny', decks: ['decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck'], games: 200, seed: 2, recheck: { bots: 'heuristic', games: 20, top: 1 } }));
     const out = join(root, 'nightly');
     const r = labSync(['nightly', '--file', exp, '--out', out, '--date', '2026-11-03', '--fail-on-flags', '--quiet', '--workers', '2']);
     expect(r.status, r.stderr).toBe(1);
@@ -91,5 +95,43 @@ describe('lab nightly', () => {
     const page = readFileSync(join(out, '2026-11-03', 'report', 'index.html'), 'utf8');
     expect(page).toContain('<section id="meta"><h2>The meta: which decks a rational field would bring</h2>');
     expect(page).toContain('The meta (equilibrium of the deck choice): a field of rational players would bring');
+    // Its most significant finding rechecked (here with the same bot), in the report too.
+    const rc = JSON.parse(readFileSync(join(out, '2026-11-03', 'recheck.json'), 'utf8')) as { rows: { recheck: { verdict: string } }[]; gamesPerPairing: number };
+    expect(rc.gamesPerPairing).toBe(20);
+    expect(rc.rows).toHaveLength(1);
+    expect(readFileSync(join(out, '2026-11-03', 'report', 'index.html'), 'utf8')).toContain('Findings that depend on the bot');
+
+  });
+});
+
+describe('an A/A pair of nightlies', () => {
+  // The same code and decks on two seeds: nothing moved, so a test at α = 0.05 should reject
+  // about 5% of the cards. Counting each copy as a trial rejected far more (issue #13: card
+  // z-scores between seeds spread 1.42–1.70 instead of 1).
+  it('rejects about α of the cards before the correction, and Benjamini–Hochberg flags almost none', async () => {
+    const decks = ['control', 'emissaires', 'gardiens', 'rage-rush', 'ranged', 'squires', 'traps', 'veilleurs'].flatMap((d) => ['--deck', `decks/quick-${d}.deck`]);
+    const dirs = ['2026-12-01', '2026-12-02'].map((d) => join(root, 'aa', d));
+    const runs = await Promise.all(dirs.map((out, i) => lab(['simulate', ...decks, '--bots', 'heuristic', '--games', '100', '--seed', String(101 + i), '--workers', '1', '--quiet', '--out', out])));
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    const { pairs, tests } = nightlyTests(dirs[0]!, dirs[1]!);
+    const cards = tests.filter((_, i) => pairs[i]![0].kind === 'card');
+    const rejected = cards.filter((t) => t.p < 0.05).length;
+    // The old test on the same folders, each copy in hand a trial (pooled two-proportion z).
+    const cardsOf = (d: string) => new Map(((JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8')) as { cards: { card: string; gih_n: number; gih_wr: number }[] }).cards).map((c) => [c.card, c]));
+    const [c0, c1] = dirs.map(cardsOf);
+    let copyRejected = 0, copyTests = 0;
+    for (const [name, a] of c0!) {
+      const b = c1!.get(name);
+      if (!b || !(a.gih_n > 0 && b.gih_n > 0)) continue;
+      const p = (a.gih_wr * a.gih_n + b.gih_wr * b.gih_n) / (a.gih_n + b.gih_n);
+      const z = (b.gih_wr - a.gih_wr) / Math.sqrt(p * (1 - p) * (1 / a.gih_n + 1 / b.gih_n));
+      copyTests++;
+      if (Math.abs(z) > 1.959964) copyRejected++;
+    }
+    expect(cards.length).toBeGreaterThan(100);
+    expect(rejected / cards.length).toBeLessThanOrEqual(0.1);
+    const moved = compareNightlies(dirs[0]!, dirs[1]!).moved.filter((m) => m.kind === 'card');
+    expect(moved.length).toBeLessThanOrEqual(2);
+    console.log(`A/A: ${rejected} of ${cards.length} card tests at p < 0.05, ${moved.length} kept by BH; the copy as the unit: ${copyRejected} of ${copyTests} GIH WR tests`);
   });
 });

@@ -18,6 +18,8 @@ import { gameOption } from '../game.ts';
 import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
 import { checkSidesAgainst, loadCatalogue, type LoadedCatalogue } from '../catalogue.ts';
+import { recheckAfterRun, recheckOf } from '../recheck.ts';
+import type { RecheckSpec } from '../../sim/recheck.ts';
 
 
 function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<string, unknown> | undefined {
@@ -30,7 +32,7 @@ function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<strin
 }
 
 /** Builds the run of an experiment file (checks decks, bots, patches). */
-export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string, catalogueOption?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[]; catalogue: LoadedCatalogue; ruleArms: Map<string, Record<string, unknown>> } {
+export function experimentSpec(file: string, workers: number, wantRows: boolean, game?: string, catalogueOption?: string): { spec: RunSpec; exp: ExperimentFile; patched: string[]; catalogue: LoadedCatalogue; ruleArms: Map<string, Record<string, unknown>>; recheck?: RecheckSpec } {
   const exp = loadExperiment(file, { module: (id) => gameModule(id ?? game), games: GAMES });
   if (game !== undefined && exp.game !== undefined && exp.game !== game) throw new UsageError(`${file}: an experiment of game "${exp.game}", but --game ${game} was asked`);
   const m = exp.module;
@@ -51,6 +53,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
     throw new ExperimentError(`${file}: bots: ${(e as Error).message}`);
   }
   const rules = rulesOf(exp, m, file);
+  const recheck = recheckOf(exp, m.id, file);
   const arms = expandArms(exp, m, file);
   // Arms with rule knobs of their own (rule variants and knob sweeps), by name.
   const ruleArms = new Map(arms.filter((a) => a.rules).map((a) => [a.name, a.rules!]));
@@ -98,7 +101,7 @@ export function experimentSpec(file: string, workers: number, wantRows: boolean,
     workers,
     wantRows,
   };
-  return { spec, exp, patched: [...patched].sort(), catalogue: cat, ruleArms };
+  return { spec, exp, patched: [...patched].sort(), catalogue: cat, ruleArms, ...(recheck ? { recheck } : {}) };
 }
 
 export function experimentCommand(): Command {
@@ -117,7 +120,7 @@ export function experimentCommand(): Command {
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[]; catalogue?: string }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const { spec, exp, patched, catalogue, ruleArms } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game, opts.catalogue);
+      const { spec, exp, patched, catalogue, ruleArms, recheck } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game, opts.catalogue);
       // Card sweeps get their points; a knob sweep's arms are rule variants (firstPlayer, differences).
       const sweepsToRun = opts.arm.length ? [] : (exp.sweeps ?? []).filter((s) => s.rule === undefined) as { card: string; field: string; values: number[] }[];
       if (opts.arm.length) {
@@ -193,6 +196,7 @@ export function experimentCommand(): Command {
       });
       atomicWrite(join(out, 'differences.csv'), csvText(DIFFERENCE_COLUMNS, diffs.map((d) => DIFFERENCE_COLUMNS.map((k) => d[k]))));
       diffs = [];
+      await recheckAfterRun(spec, recheck, out, { quiet: opts.quiet, fresh: opts.fresh, label: `experiment ${exp.name}: recheck` });
       if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
       else if (!opts.quiet) {

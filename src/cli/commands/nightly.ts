@@ -11,6 +11,7 @@ import { writeReport } from '../../report/report.ts';
 import { CheckFailed, UsageError, action, intOption } from '../errors.ts';
 import { prepareOutFolder } from '../out-folder.ts';
 import { experimentSpec } from './experiment.ts';
+import { recheckAfterRun } from '../recheck.ts';
 import { defaultWorkers, runAndWrite } from './simulate.ts';
 
 const NIGHTLY_FILE = 'experiments/nightly.json';
@@ -43,7 +44,7 @@ export function nightlyCommand(): Command {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const minutes = opts.budgetMinutes === undefined ? SIZED_FOR_MINUTES : intOption('--budget-minutes', opts.budgetMinutes, SIZED_FOR_MINUTES, 1, 24 * 60);
       const m = gameModule(opts.game);
-      const { spec, exp, catalogue } = experimentSpec(opts.file ?? nightlyFile(m.id), workers, false, m.id);
+      const { spec, exp, catalogue, recheck } = experimentSpec(opts.file ?? nightlyFile(m.id), workers, false, m.id);
       // Game counts scale with the budget (pairs of games: at least one pair per pairing).
       const scale = (g: number) => Math.max(2, 2 * Math.round((g * minutes) / SIZED_FOR_MINUTES / 2));
       spec.gamesPerPairing = scale(spec.gamesPerPairing);
@@ -58,6 +59,8 @@ export function nightlyCommand(): Command {
         catalogue,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: [], budgetMinutes: minutes },
       });
+      // Tonight's top findings again with the stronger bot, its games scaled with the rest.
+      await recheckAfterRun(spec, recheck && { ...recheck, games: scale(recheck.games) }, dir, { quiet: opts.quiet, fresh: opts.fresh, label: `nightly ${date}: recheck` });
       // The catalogue as it was tonight (the nightly file's own, if it names one), so tomorrow can say which cards changed.
       atomicWrite(join(dir, 'catalogue.json'), stableJson(catalogue.cards ?? m.catalogue.cards()));
       const changes = compareNightlies(previousNightly(root, date), dir);
