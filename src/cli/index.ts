@@ -10,6 +10,7 @@ import { reportCommand } from './commands/report.ts';
 import { scenarioCommand } from './commands/scenario.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { whatifCommand } from './commands/whatif.ts';
+import { workerCommand } from './commands/worker.ts';
 
 const program = new Command();
 program
@@ -33,6 +34,7 @@ program.addCommand(cardsCommand());
 program.addCommand(reportCommand());
 program.addCommand(ablateCommand());
 program.addCommand(whatifCommand());
+program.addCommand(workerCommand());
 
 function commandPath(c: Command): string {
   const names: string[] = [];
