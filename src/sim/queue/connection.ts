@@ -67,7 +67,8 @@ export function connectionOptions(t: QueueTarget): ConnectionOptions {
 /** Connects once, with no retry, and checks the server is a Redis BullMQ runs on (5 or later). */
 export async function probeRedis(t: QueueTarget, option = '--queue', timeoutMs = 5000): Promise<void> {
   const client = new Redis({ ...baseOptions(t), lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
-  client.on('error', () => {});
+  let last: NodeJS.ErrnoException | null = null;
+  client.on('error', (e: NodeJS.ErrnoException) => (last ??= e));
   try {
     await client.connect();
     const info = await client.info('server');
@@ -75,7 +76,8 @@ export async function probeRedis(t: QueueTarget, option = '--queue', timeoutMs =
     if (version === undefined) throw new Error('the server there does not answer as Redis does');
     if (Number(version) < 5) throw new Error(`Redis ${version} is too old (5 or later)`);
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
+    // The socket's own error (ECONNREFUSED) says more than the command's ("Connection is closed").
+    const e = last ?? (err as NodeJS.ErrnoException);
     throw new QueueInputError(`${option} ${t.shown}: cannot reach Redis (${e.code ?? e.message.split('\n')[0]})`);
   } finally {
     client.disconnect();

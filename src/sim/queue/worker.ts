@@ -8,6 +8,7 @@
 // played again from its first pair: shards are deterministic, and BullMQ takes only the
 // completion of the lock's holder, so nothing is counted twice.
 import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { gameModule } from '../../games/registry.ts';
@@ -106,7 +107,8 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
     }
   };
 
-  const common = { connection, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: MAX_STALLED };
+  // Named by host and pid: a job's processedBy says which process holds it.
+  const common = { connection, name: `${hostname()}-${process.pid}`, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: MAX_STALLED };
   const shardWorker = new Worker<ShardJob, ShardResult>(SHARD_QUEUE, processShard, { ...common, concurrency: opts.workers });
   // The nightly job submits its shards to the queue above (this worker and others play them).
   const nightlyWorker = new Worker<NightlyJob>(NIGHTLY_QUEUE, (job) => runNightly(job, target, opts.log), { ...common, concurrency: 1 });
@@ -126,7 +128,8 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
     down = false;
   });
   shardWorker.on('drained', () => {
-    if (!idleSaid && said) opts.log(`queue ${SHARD_QUEUE} on ${target.shown} is empty: waiting for shards`);
+    if (idleSaid || !said) return;
+    opts.log(`queue ${SHARD_QUEUE} on ${target.shown} is empty: waiting for shards`);
     idleSaid = true;
   });
   await Promise.all([shardWorker.waitUntilReady(), nightlyWorker.waitUntilReady()]);
