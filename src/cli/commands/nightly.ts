@@ -14,11 +14,17 @@ import { experimentSpec } from './experiment.ts';
 import { defaultWorkers, runAndWrite } from './simulate.ts';
 import { QUEUE_HELP, queueTarget } from './worker.ts';
 import { QueueInputError } from '../../sim/queue/connection.ts';
-import { checkCron, registerNightly } from '../../sim/queue/schedule.ts';
+import { checkCron, registerNightly, unregisterNightly } from '../../sim/queue/schedule.ts';
 
 /** `--schedule`: registers tonight's options (less --queue, --schedule and --date) as a job scheduler. */
 async function scheduleNightly(pattern: string, queueUrl: string | undefined, game: string): Promise<void> {
   if (queueUrl === undefined) throw new UsageError('--schedule: give --queue redis://HOST:PORT too (the schedule lives in Redis)');
+  if (pattern === 'off') {
+    const t = await queueTarget(queueUrl);
+    const had = await unregisterNightly(t, gameModule(game).id);
+    process.stdout.write(had ? `removed nightly-${gameModule(game).id} from ${t.shown}\n` : `no nightly-${gameModule(game).id} on ${t.shown}\n`);
+    return;
+  }
   try {
     checkCron(pattern);
   } catch (err) {
@@ -61,7 +67,7 @@ export function nightlyCommand(): Command {
     .option('--quiet', 'no progress')
     .option('--fresh', 'play every game even if tonight\'s folder holds an interrupted run\'s journal; by default the same command resumes it')
     .option('--queue <url>', QUEUE_HELP)
-    .option('--schedule <cron>', 'with --queue: register this nightly as a job scheduler (e.g. "0 2 * * *"); a `lab worker` takes it at each tick and writes the dated report')
+    .option('--schedule <cron>', 'with --queue: register this nightly as a job scheduler (e.g. "0 2 * * *"; off: remove it); a `lab worker` takes it at each tick and writes the dated report')
     .action(action(async (opts: { game: string; out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file?: string; workers?: string; quiet?: boolean; fresh?: boolean; queue?: string; schedule?: string }) => {
       if (opts.schedule !== undefined) return scheduleNightly(opts.schedule, opts.queue, opts.game);
       const queue = opts.queue === undefined ? undefined : await queueTarget(opts.queue);

@@ -34,3 +34,14 @@ export async function registerNightly(target: QueueTarget, game: string, pattern
     await queue.close();
   }
 }
+
+/** Removes the game's nightly scheduler; says whether there was one. */
+export async function unregisterNightly(target: QueueTarget, game: string): Promise<boolean> {
+  const queue = new Queue<NightlyJob>(NIGHTLY_QUEUE, { connection: connectionOptions(target) });
+  queue.on('error', () => {});
+  try {
+    return await queue.removeJobScheduler(`nightly-${game}`);
+  } finally {
+    await queue.close();
+  }
+}
