@@ -64,7 +64,7 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
   let shards = 0;
   let games = 0;
   let lastLine = performance.now();
-  const started = performance.now();
+  let lastGames = 0;
   let idleSaid = false;
   /** The start line is out (an empty queue is reported after it). */
   let said = false;
@@ -91,10 +91,13 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
       }
       shards++;
       games += res.games;
-      if (opts.progressMs !== undefined && performance.now() - lastLine >= opts.progressMs) {
-        lastLine = performance.now();
-        const s = (lastLine - started) / 1000;
-        opts.log(`${shards.toLocaleString('en')} shards, ${games.toLocaleString('en')} games played (${Math.round(games / s).toLocaleString('en')} games/s)`);
+      const now = performance.now();
+      if (opts.progressMs !== undefined && now - lastLine >= opts.progressMs) {
+        // The rate since the last line (idle time between runs included).
+        const rate = Math.round(((games - lastGames) * 1000) / (now - lastLine));
+        lastLine = now;
+        lastGames = games;
+        opts.log(`${shards.toLocaleString('en')} shards, ${games.toLocaleString('en')} games played (${rate.toLocaleString('en')} games/s lately)`);
       }
       return res;
     } catch (err) {
