@@ -11,6 +11,7 @@ import { reportCommand } from './commands/report.ts';
 import { scenarioCommand } from './commands/scenario.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { whatifCommand } from './commands/whatif.ts';
+import { workerCommand } from './commands/worker.ts';
 
 const program = new Command();
 program
@@ -35,6 +36,7 @@ program.addCommand(reportCommand());
 program.addCommand(ablateCommand());
 program.addCommand(whatifCommand());
 program.addCommand(fixCommand());
+program.addCommand(workerCommand());
 
 function commandPath(c: Command): string {
   const names: string[] = [];

@@ -145,6 +145,35 @@ export interface RunHooks {
   fresh?: boolean;
   /** Told, before any game, whether the run resumes and how many games it takes from the journal. */
   onJournal?: (state: JournalState, gamesResumed: number, gamesTotal: number) => void;
+  /** Plays the shards elsewhere (src/sim/queue: as jobs on Redis) instead of on this machine's threads. */
+  executor?: ExecutorFactory;
+}
+
+/** Where shards are played: this machine's thread pool, or a queue other machines take them from. */
+export interface ShardExecutor {
+  run(task: ShardTask): Promise<ShardResult>;
+  /** Shards handed over at once. */
+  inFlight: number;
+  /** Stops (Ctrl-C, a failure: `finished` false) or ends a run whose shards are all merged (true). */
+  destroy(finished: boolean): Promise<void>;
+}
+export type ExecutorFactory = (run: { spec: RunSpec; tasks: ShardTask[]; code: string }) => Promise<ShardExecutor>;
+
+/** This machine's worker threads (piscina), playing the worker bundle. */
+export function localPool(bundle: string, workers: number): ShardExecutor {
+  const pool = new Piscina<ShardTask, ShardResult>({
+    filename: bundle,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 60_000,
+    // Keep the queue short: shards are submitted as workers free up (flat memory).
+    maxQueue: 'auto',
+  });
+  // When a shard fails the pool is destroyed while other shards may still answer; piscina
+  // reports such late answers as 'error' events, which would crash the process with a
+  // stack trace instead of the one-line report of the first failure.
+  pool.on('error', () => {});
+  return { run: (task) => pool.run(task), inFlight: Math.max(2, workers * 2), destroy: () => pool.destroy() };
 }
 
 export interface RunResult {
@@ -186,8 +215,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const played = new Set<number>();
   let journal: JournalWriter | null = null;
   const keys: string[] = [];
+  const code = hooks.journal || hooks.executor ? codeKey(bundle) : '';
   if (hooks.journal) {
-    const code = codeKey(bundle);
     for (const t of tasks) keys.push(shardKey(t, code));
     const byKey = new Map(tasks.map((t, i) => [keys[i]!, t]));
     let state: JournalState = 'fresh';
@@ -205,23 +234,20 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     hooks.onJournal?.(state, done, total);
   }
   const resumedGames = done;
-  const pool = new Piscina<ShardTask, ShardResult>({
-    filename: bundle,
-    minThreads: spec.workers,
-    maxThreads: spec.workers,
-    idleTimeout: 60_000,
-    // Keep the queue short: shards are submitted as workers free up (flat memory).
-    maxQueue: 'auto',
-  });
-  // When a shard fails the pool is destroyed while other shards may still answer; piscina
-  // reports such late answers as 'error' events, which would crash the process with a
-  // stack trace instead of the one-line report of the first failure.
-  pool.on('error', () => {});
+  let pool: ShardExecutor;
+  try {
+    pool = hooks.executor ? await hooks.executor({ spec, tasks, code }) : localPool(bundle, spec.workers);
+  } catch (err) {
+    journal?.close();
+    removeWorkerBundle(bundle);
+    throw err;
+  }
   let aborted = false;
   hooks.onAbortable?.(async () => {
     aborted = true;
-    await pool.destroy();
+    await pool.destroy(false);
   });
+  let finished = false;
   try {
     const toPlay = played.size ? tasks.filter((t) => !played.has(t.shardIndex)) : tasks;
     if (hooks.onPlan) {
@@ -234,7 +260,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     }
     let next = 0;
     const inFlight = new Set<Promise<void>>();
-    const limit = Math.max(2, spec.workers * 2);
+    const limit = pool.inFlight;
     const submit = (task: ShardTask) => {
       const p = pool.run(task).then(
         (res) => {
@@ -243,7 +269,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
           hooks.onProgress?.(done, total, { arm: task.arm, mode: task.mode, kind: progressKind(task) });
         },
         (err: unknown) => {
-          throw describeFailure(err, task, spec);
+          throw err instanceof SimulationError ? err : describeFailure(err, task, spec);
         },
       );
       const tracked = p.finally(() => inFlight.delete(tracked));
@@ -254,6 +280,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
       while (next < toPlay.length && inFlight.size < limit) submit(toPlay[next++]!);
       if (inFlight.size > 0) await Promise.race(inFlight);
     }
+    finished = true;
   } catch (err) {
     if (aborted) throw new SimulationError('interrupted');
     // A game that throws fails again on resuming until the code changes, and changed code
@@ -262,7 +289,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     throw err;
   } finally {
     journal?.close();
-    await pool.destroy();
+    await pool.destroy(finished);
     removeWorkerBundle(bundle);
   }
   return { aggregates, games: done, resumedGames, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
@@ -277,8 +304,8 @@ function shellQuote(s: string): string {
   return /^[\w./:=,@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A failed shard as one line: the game, its seed and the command that replays it. */
-function describeFailure(err: unknown, task: ShardTask, spec: RunSpec): SimulationError {
+/** A failed shard as one line: the game, its seed and the command that replays it (`spec`: its decks' files). */
+export function describeFailure(err: unknown, task: ShardTask, spec: Pick<RunSpec, 'sides'>): SimulationError {
   const msg = err instanceof Error ? err.message : String(err);
   const at = msg.indexOf(FAILURE_MARK);
   if (at >= 0) {

@@ -15,6 +15,7 @@ import { rate, round6, wilson } from '../../report/stats.ts';
 import { action, intOption, UsageError } from '../errors.ts';
 import { prepareOutFolder } from '../out-folder.ts';
 import { gameOption } from '../game.ts';
+import { QUEUE_HELP, queueTarget } from './worker.ts';
 import { armFolder, defaultWorkers, loadSides, parseBots, reportAfterRun, runAndWrite, textSummary } from './simulate.ts';
 import type { RunSpec } from '../../sim/run.ts';
 import { checkSidesAgainst, loadCatalogue, type LoadedCatalogue } from '../catalogue.ts';
@@ -117,8 +118,9 @@ export function experimentCommand(): Command {
     .option('--report', 'also write the HTML report (lab report) and print its path')
     .option('--catalogue <file>', 'play with this card data file instead of the experiment\'s catalogue or the shipped cards')
     .option('--fresh', `play every game even if the output folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
+    .option('--queue <url>', QUEUE_HELP)
     .option('--arm <name>', 'run only the base and this arm of the file\'s arms (repeatable; sweeps are left out), e.g. one rung of a ladder', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[]; catalogue?: string }) => {
+    .action(action(async (file: string, opts: { game?: string; out?: string; workers?: string; json?: boolean; gamesCsv?: boolean; quiet?: boolean; report?: boolean; fresh?: boolean; arm: string[]; catalogue?: string; queue?: string }) => {
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
       const { spec, exp, patched, catalogue, ruleArms, recheck } = experimentSpec(file, workers, Boolean(opts.gamesCsv), opts.game, opts.catalogue);
       // Card sweeps get their points; a knob sweep's arms are rule variants (firstPlayer, differences).
@@ -131,6 +133,7 @@ export function experimentCommand(): Command {
         spec.arms = spec.arms.filter((a, i) => i === 0 || opts.arm.includes(a.label));
       }
       if (spec.sides.length === 0) throw new UsageError(`${file}: no deck to play`);
+      const queue = opts.queue === undefined ? undefined : await queueTarget(opts.queue);
       const out = opts.out === undefined ? prepareOutFolder(join('reports', 'experiments', exp.name), 'output folder') : prepareOutFolder(opts.out, '--out');
       let diffs: Difference[] = [];
       const sweeps: unknown[] = [];
@@ -140,6 +143,7 @@ export function experimentCommand(): Command {
         label: `experiment ${exp.name}`,
         command: ['lab', ...process.argv.slice(2)],
         catalogue,
+        queue,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;

@@ -13,6 +13,35 @@ import { prepareOutFolder } from '../out-folder.ts';
 import { experimentSpec } from './experiment.ts';
 import { recheckAfterRun } from '../recheck.ts';
 import { defaultWorkers, runAndWrite } from './simulate.ts';
+import { QUEUE_HELP, queueTarget } from './worker.ts';
+import { QueueInputError } from '../../sim/queue/connection.ts';
+import { checkCron, registerNightly, unregisterNightly } from '../../sim/queue/schedule.ts';
+
+/** `--schedule`: registers tonight's options (less --queue, --schedule and --date) as a job scheduler. */
+async function scheduleNightly(pattern: string, queueUrl: string | undefined, game: string): Promise<void> {
+  if (queueUrl === undefined) throw new UsageError('--schedule: give --queue redis://HOST:PORT too (the schedule lives in Redis)');
+  if (pattern === 'off') {
+    const t = await queueTarget(queueUrl);
+    const had = await unregisterNightly(t, gameModule(game).id);
+    process.stdout.write(had ? `removed nightly-${gameModule(game).id} from ${t.shown}\n` : `no nightly-${gameModule(game).id} on ${t.shown}\n`);
+    return;
+  }
+  try {
+    checkCron(pattern);
+  } catch (err) {
+    throw err instanceof QueueInputError ? new UsageError(err.message) : err;
+  }
+  const target = await queueTarget(queueUrl);
+  const argv = process.argv.slice(process.argv.indexOf('nightly') + 1);
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (['--queue', '--schedule', '--date'].includes(a)) i++;
+    else if (!/^--(queue|schedule|date)=/.test(a)) args.push(a);
+  }
+  const { id, next } = await registerNightly(target, gameModule(game).id, pattern, args);
+  process.stdout.write(`registered ${id} on ${target.shown} at "${pattern}" (next: ${next.toISOString()}); a \`lab worker --queue ${target.shown}\` runs it\n`);
+}
 
 const NIGHTLY_FILE = 'experiments/nightly.json';
 /** Blue Rising's nightly file, and each other game's experiments/<id>-nightly.json. */
@@ -38,7 +67,11 @@ export function nightlyCommand(): Command {
     .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
     .option('--quiet', 'no progress')
     .option('--fresh', 'play every game even if tonight\'s folder holds an interrupted run\'s journal; by default the same command resumes it')
-    .action(action(async (opts: { game: string; out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file?: string; workers?: string; quiet?: boolean; fresh?: boolean }) => {
+    .option('--queue <url>', QUEUE_HELP)
+    .option('--schedule <cron>', 'with --queue: register this nightly as a job scheduler (e.g. "0 2 * * *"; off: remove it); a `lab worker` takes it at each tick and writes the dated report')
+    .action(action(async (opts: { game: string; out: string; budgetMinutes?: string; failOnFlags?: boolean; date?: string; file?: string; workers?: string; quiet?: boolean; fresh?: boolean; queue?: string; schedule?: string }) => {
+      if (opts.schedule !== undefined) return scheduleNightly(opts.schedule, opts.queue, opts.game);
+      const queue = opts.queue === undefined ? undefined : await queueTarget(opts.queue);
       const date = opts.date ?? today();
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UsageError(`--date: expected YYYY-MM-DD, got "${date}"`);
       const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
@@ -57,6 +90,7 @@ export function nightlyCommand(): Command {
         label: `nightly ${date}`,
         command: ['lab', ...process.argv.slice(2)],
         catalogue,
+        queue,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: [], budgetMinutes: minutes },
       });
       // Tonight's top findings again with the stronger bot, its games scaled with the rest.

@@ -21,6 +21,9 @@ import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
 import { catalogueSha256, checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
 import { prepareOutFolder } from '../out-folder.ts';
+import type { QueueTarget } from '../../sim/queue/connection.ts';
+import { queueExecutor } from '../../sim/queue/submit.ts';
+import { QUEUE_HELP, queueTarget } from './worker.ts';
 import { writeReport } from '../../report/report.ts';
 
 export interface SimulateOptions {
@@ -40,6 +43,7 @@ export interface SimulateOptions {
   report?: boolean;
   fresh?: boolean;
   catalogue?: string;
+  queue?: string;
 }
 
 /** Loads and checks the decks of the module's game; groups them by mode ("both": every mode of the game). */
@@ -121,6 +125,8 @@ export async function runAndWrite(
     fresh?: boolean;
     /** A designer's catalogue (--catalogue): its file and hash, for the manifest. */
     catalogue?: { file: string | null; sha256: string };
+    /** --queue: the shards go to this Redis as jobs (lab worker plays them). */
+    queue?: QueueTarget;
   },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
@@ -135,7 +141,8 @@ export async function runAndWrite(
   const onSigint = () => {
     interrupted = true;
     progress.stop();
-    process.stderr.write(`lab: interrupted; no result file was written${gamesDone > 0 ? `; ${keptInJournal()}` : ''}\n`);
+    const kept = opts.queue ? `; the run's jobs stay on ${opts.queue.shown}: the same command picks them up` : gamesDone > 0 ? `; ${keptInJournal()}` : '';
+    process.stderr.write(`lab: interrupted; no result file was written${kept}\n`);
     void (abort?.() ?? Promise.resolve()).finally(() => {
       removePendingTemps();
       process.exit(130);
@@ -156,6 +163,7 @@ export async function runAndWrite(
       onAbortable: (a) => (abort = a),
       journal,
       fresh: opts.fresh,
+      executor: opts.queue ? queueExecutor(opts.queue, { onNote: opts.quiet ? undefined : (line) => process.stderr.write(`${opts.label}: ${line}\n`) }) : undefined,
       onJournal: (state, resumed, total) => {
         gamesDone = resumed;
         if (resumed > 0) progress.resumed(resumed);
@@ -266,6 +274,7 @@ export function simulateCommand(): Command {
     .option('--report', 'also write the HTML report (lab report) and print its path')
     .option('--fresh', `play every game even if the --out folder holds an interrupted run's journal (${JOURNAL_NAME}); by default the same command resumes it`)
     .option('--catalogue <file>', 'play with this card data file (a copy of the game\'s, e.g. src/games/blue-rising/catalogue/cards.json) instead of the shipped cards')
+    .option('--queue <url>', QUEUE_HELP)
     .addOption(new Option('--pairings <kind>', 'round-robin: every pair of decks; mirror: each deck against itself (to compare bots)').choices(['round-robin', 'mirror']).default('round-robin'))
     .action(action(async (opts: SimulateOptions, cmd: Command) => {
       const m = moduleOf(opts);
@@ -290,8 +299,9 @@ export function simulateCommand(): Command {
         wantRows: Boolean(opts.gamesCsv),
         pairingMode: opts.pairings,
       };
+      const queue = opts.queue === undefined ? undefined : await queueTarget(opts.queue);
       const out = prepareOutFolder(opts.out, '--out');
-      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)], catalogue: cat });
+      const summary = await runAndWrite(spec, out, { quiet: opts.quiet, fresh: opts.fresh, label: 'simulate', command: ['lab', ...process.argv.slice(2)], catalogue: cat, queue });
       void cmd;
       if (opts.report) await reportAfterRun(out, opts.quiet);
       if (opts.json) process.stdout.write(JSON.stringify(summary, null, 2) + '\n');

@@ -1,0 +1,85 @@
+// Where the queue lives: a redis:// URL, checked before anything is submitted, and the
+// connection options BullMQ's clients share (commands wait while Redis restarts, not fail).
+import type { ConnectionOptions } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
+
+/** The queue of shard jobs and the queue of scheduled nightlies (BullMQ's default key prefix). */
+export const SHARD_QUEUE = 'lab-shards';
+export const NIGHTLY_QUEUE = 'lab-nightly';
+
+/** Bad input about the queue (its URL, Redis unreachable, a schedule): the CLI exits 2 with it. */
+export class QueueInputError extends Error {}
+
+export interface QueueTarget {
+  /** The URL as given. */
+  url: string;
+  /** The URL with any password masked, for messages. */
+  shown: string;
+  host: string;
+  port: number;
+  db: number;
+  username?: string;
+  password?: string;
+  tls: boolean;
+}
+
+/** redis://[user:password@]host[:port][/db] or rediss://… (TLS). */
+export function parseQueueUrl(text: string, option = '--queue'): QueueTarget {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new QueueInputError(`${option}: "${text}" is not a URL (expected redis://HOST:PORT[/DB])`);
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new QueueInputError(`${option}: "${text}" is not a Redis URL (expected redis://HOST:PORT[/DB])`);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (!host) throw new QueueInputError(`${option}: "${text}" names no host (expected redis://HOST:PORT[/DB])`);
+  const port = u.port === '' ? 6379 : Number(u.port);
+  const path = u.pathname.replace(/^\//, '');
+  if (!/^\d*$/.test(path) || Number(path) > 1_000_000) throw new QueueInputError(`${option}: "${text}": the database must be a number (redis://HOST:PORT/0)`);
+  if (u.search || u.hash) throw new QueueInputError(`${option}: "${text}": no query or fragment expected (redis://HOST:PORT[/DB])`);
+  const shown = u.password ? text.replace(`:${u.password}@`, ':***@') : text;
+  return {
+    url: text,
+    shown,
+    host,
+    port,
+    db: path === '' ? 0 : Number(path),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    tls: u.protocol === 'rediss:',
+  };
+}
+
+function baseOptions(t: QueueTarget): RedisOptions {
+  return { host: t.host, port: t.port, db: t.db, username: t.username, password: t.password, ...(t.tls ? { tls: {} } : {}) };
+}
+
+/**
+ * BullMQ's connections: a command issued while Redis is down waits for the reconnection
+ * (retried every second at most) instead of failing, so a restart loses nothing.
+ */
+export function connectionOptions(t: QueueTarget): ConnectionOptions {
+  const { tls, ...rest } = baseOptions(t);
+  return { ...rest, ...(tls ? { tls } : {}), maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(100 * n, 1000) };
+}
+
+/** Connects once, with no retry, and checks the server is a Redis BullMQ runs on (5 or later). */
+export async function probeRedis(t: QueueTarget, option = '--queue', timeoutMs = 5000): Promise<void> {
+  const client = new Redis({ ...baseOptions(t), lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  let last: NodeJS.ErrnoException | null = null;
+  client.on('error', (e: NodeJS.ErrnoException) => (last ??= e));
+  try {
+    await client.connect();
+    const info = await client.info('server');
+    const version = /redis_version:(\d+)/.exec(info)?.[1];
+    if (version === undefined) throw new Error('the server there does not answer as Redis does');
+    if (Number(version) < 5) throw new Error(`Redis ${version} is too old (5 or later)`);
+  } catch (err) {
+    // The socket's own error (ECONNREFUSED) says more than the command's ("Connection is closed").
+    const e = last ?? (err as NodeJS.ErrnoException);
+    throw new QueueInputError(`${option} ${t.shown}: cannot reach Redis (${e.code ?? e.message.split('\n')[0]})`);
+  } finally {
+    client.disconnect();
+  }
+}

@@ -1,0 +1,275 @@
+// Runs past one machine: shards as BullMQ jobs on a real redis-server (Debian's, installed by
+// .ci/run) started here on a free loopback port. The submitter runs in this process (the
+// CLI's own runAndWrite), the workers are `lab worker` children (two at most at once), and
+// every queued run must write the very bytes of a local `--workers 1` run: with two workers,
+// with a worker SIGKILLed while it holds a shard, and with Redis killed and restarted (its
+// data lost) in the middle. A job from other code is refused with one line; a game that
+// throws fails its job with the replay command; a bad or dead URL exits 2 with one line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Queue, QueueEvents } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSides, runAndWrite } from '../../src/cli/commands/simulate.ts';
+import { gameModule } from '../../src/games/registry.ts';
+import { SHARD_QUEUE, connectionOptions, parseQueueUrl, type QueueTarget } from '../../src/sim/queue/connection.ts';
+import { planTasks, SimulationError, type RunSpec } from '../../src/sim/run.ts';
+import { QUICK_E, QUICK_G, QUICK_V, lab, listFiles, spawnLab, stderrLines, tempDir } from './helpers.ts';
+
+const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+const SKIP_WARNING = [
+  '',
+  '*** SKIPPED: test/sim/queue.test.ts, runs on a Redis queue: no redis-server at /usr/bin/redis-server.',
+  '*** Install it with `sudo apt-get install redis-server` (.ci/run does it), then run `npm test` again.',
+  '*** With CI set, a missing redis-server fails this test instead.',
+  '',
+].join('\n');
+const skip = !REDIS && !process.env.CI;
+if (skip) process.stderr.write(`${SKIP_WARNING}\n`);
+
+let dir: string;
+let port = 0;
+let redis: ChildProcess | null = null;
+let target: QueueTarget;
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => res(p));
+    });
+  });
+}
+
+/** A redis-server that keeps nothing on disk: a restart loses every job and result. */
+async function startRedis(): Promise<void> {
+  const child = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  redis = child;
+  let out = '';
+  await new Promise<void>((res, rej) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      if (out.includes('Ready to accept connections')) res();
+    });
+    child.once('exit', (code) => rej(new Error(`redis-server exited ${code}: ${out}`)));
+  });
+}
+
+async function stopRedis(): Promise<void> {
+  const child = redis;
+  redis = null;
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((res) => {
+    child.once('exit', () => res());
+    child.kill('SIGKILL');
+  });
+}
+
+interface Worker {
+  child: ChildProcess;
+  stderr: string;
+  closed: Promise<void>;
+}
+
+/** `lab worker --queue … --workers 1`, once it has said it waits for shards (the queue is empty when one starts). */
+async function startWorker(): Promise<Worker> {
+  const child = await spawnLab(['worker', '--queue', target.url, '--workers', '1']);
+  const w: Worker = { child, stderr: '', closed: new Promise((res) => child.once('close', () => res())) };
+  child.stdout.resume();
+  await new Promise<void>((res, rej) => {
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      w.stderr += d;
+      if (w.stderr.includes('is empty: waiting for shards')) res();
+    });
+    child.once('close', (code) => rej(new Error(`lab worker exited ${code}: ${w.stderr}`)));
+  });
+  return w;
+}
+
+async function stopWorker(w: Worker, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill(signal);
+  await w.closed;
+}
+
+/** A small round robin of three quick decks; `shardPairs` cuts it into several jobs. */
+function spec(seed: number, extra: Partial<RunSpec> = {}): RunSpec {
+  const m = gameModule('blue-rising');
+  const { sides, modes } = loadSides([QUICK_G, QUICK_V, QUICK_E], undefined, m);
+  return { game: m.id, modes, sides, bots: ['random', 'random'], gamesPerPairing: 240, seed, arms: [{ label: '' }], workers: 1, wantRows: true, shardPairs: 30, ...extra };
+}
+
+async function run(s: RunSpec, out: string, queue?: QueueTarget, notes?: string[]): Promise<Record<string, unknown>> {
+  const write = process.stderr.write;
+  // The submitter's notes go to stderr: kept here for the assertions.
+  if (notes) process.stderr.write = ((chunk: string) => (notes.push(String(chunk)), true)) as typeof process.stderr.write;
+  try {
+    return await runAndWrite(s, out, { quiet: !notes, label: 'simulate', command: ['lab', 'simulate'], queue });
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
+/** Every file of a run but its manifest (times, machine), byte for byte. */
+function expectSameBytes(a: string, b: string): void {
+  const files = listFiles(a).filter((f) => f !== 'manifest.json');
+  expect(files).toContain('games.csv');
+  expect(files).toContain('summary.json');
+  expect(listFiles(b).filter((f) => f !== 'manifest.json')).toEqual(files);
+  for (const f of files) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
+}
+
+/** Local reference runs, by seed. */
+const local = new Map<number, string>();
+async function reference(seed: number): Promise<string> {
+  if (!local.has(seed)) {
+    const out = join(dir, `local-${seed}`);
+    await run(spec(seed), out);
+    local.set(seed, out);
+  }
+  return local.get(seed)!;
+}
+
+(skip ? describe.skip : describe)(`runs on a Redis queue${skip ? ' (SKIPPED: no redis-server; apt-get install redis-server)' : ''}`, () => {
+  let queue: Queue;
+  beforeAll(async () => {
+    expect(REDIS, 'CI is set, and the queue test needs redis-server: apt-get install redis-server (.ci/run does)').toBeTruthy();
+    dir = tempDir('queue');
+    port = await freePort();
+    target = parseQueueUrl(`redis://127.0.0.1:${port}/0`);
+    await startRedis();
+    queue = new Queue(SHARD_QUEUE, { connection: connectionOptions(target) });
+    queue.on('error', () => {});
+  });
+  afterAll(async () => {
+    await queue?.close();
+    await stopRedis();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exits 2 with one line for a URL that is not Redis\'s, or a Redis that is not there', async () => {
+    const base = ['simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', '20', '--quiet', '--out', join(dir, 'bad')];
+    const [notRedis, nobody] = await Promise.all([lab([...base, '--queue', `http://127.0.0.1:${port}`]), lab([...base, '--queue', `redis://127.0.0.1:${await freePort()}`])]);
+    expect(notRedis.status, notRedis.stderr).toBe(2);
+    expect(stderrLines(notRedis)).toEqual([`lab: --queue: "http://127.0.0.1:${port}" is not a Redis URL (expected redis://HOST:PORT[/DB])`]);
+    expect(nobody.status, nobody.stderr).toBe(2);
+    expect(stderrLines(nobody)).toHaveLength(1);
+    expect(nobody.stderr).toMatch(/^lab: --queue redis:\/\/127\.0\.0\.1:\d+: cannot reach Redis \(ECONNREFUSED\)\n$/);
+    expect(existsSync(join(dir, 'bad', 'summary.json'))).toBe(false);
+  });
+
+  describe('with two workers', () => {
+    let a: Worker;
+    let b: Worker;
+    beforeAll(async () => {
+      [a, b] = await Promise.all([startWorker(), startWorker()]);
+    });
+    afterAll(async () => {
+      await Promise.all([a && stopWorker(a), b && stopWorker(b)]);
+    });
+
+    it('say they wait on an empty queue, then play a run that writes the bytes of a local one', async () => {
+      for (const w of [a, b]) {
+        expect(w.stderr).toMatch(/^lab worker: taking shards from redis:\/\/127\.0\.0\.1:\d+\/0 \(1 thread, code [0-9a-f]{12}\)\n/);
+        expect(w.stderr).toContain(`lab worker: queue ${SHARD_QUEUE} on ${target.url} is empty: waiting for shards\n`);
+      }
+      const notes: string[] = [];
+      const out = join(dir, 'two');
+      const summary = await run(spec(11), out, target, notes);
+      expect(summary.games).toBe(3 * 240);
+      expect(notes.join('')).toMatch(/submitting 12 shards \(run [0-9a-f]{24}\) to redis:/);
+      expectSameBytes(await reference(11), out);
+      // The run's jobs are removed once its results are written.
+      expect(await queue.getJobCounts('completed', 'wait', 'active')).toEqual({ completed: 0, wait: 0, active: 0 });
+    });
+
+    it('refuse a job from other code with one line, and its submitter would be told', async () => {
+      const task = planTasks(spec(12))[0]!;
+      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
+      await events.waitUntilReady();
+      const failed = new Promise<string>((res) => events.on('failed', ({ jobId, failedReason }) => jobId === 'other-code-0' && res(failedReason)));
+      await queue.add('shard', { run: 'other', code: 'f'.repeat(64), catalogue: gameModule('blue-rising').catalogue.sha256(), task, sides: [] }, { jobId: 'other-code-0' });
+      const reason = await failed;
+      await events.close();
+      expect(reason).toMatch(/^refused job other-code-0: submitted by other code ffffffffffff \(this worker's: [0-9a-f]{12}\); run workers of the submitter's code$/);
+      const lines = [a, b].flatMap((w) => w.stderr.split('\n')).filter((l) => l.includes('refused'));
+      expect(lines).toEqual([`lab worker: ${reason}`]);
+      await queue.remove('other-code-0');
+    });
+
+    it('fail the job of a game that throws with its replay command, which the submitter reports', async () => {
+      const m = gameModule('blue-rising');
+      const s = spec(13, { gamesPerPairing: 40, arms: [{ label: '', variant: { rules: m.rules.parse(['faultCard=Nisqy']) } }] });
+      const err = await run(s, join(dir, 'fault'), target).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(SimulationError);
+      const line = (err as Error).message;
+      expect(line).toMatch(/^a game failed: .*fault injected.*reproduce with: lab replay --mode quick --deck decks\/quick-\S+\.deck --deck decks\/quick-\S+\.deck --seed \d+ --bots random,random --rule faultCard=Nisqy$/);
+      expect(line).not.toContain('\n');
+      expect(existsSync(join(dir, 'fault', 'summary.json'))).toBe(false);
+      // The failed run's other jobs stay queued (the same command would take them up): cleared for the next test.
+      await queue.drain();
+      while ((await queue.getActiveCount()) > 0) await new Promise((r) => setTimeout(r, 100));
+      await Promise.all([queue.clean(0, 10_000, 'failed'), queue.clean(0, 10_000, 'completed')]);
+    });
+
+    it('finish a run when one of them is SIGKILLed while it holds a shard', async () => {
+      // Bigger shards, so that a shard is in hand long enough to be seen.
+      const s = spec(14, { shardPairs: 120 });
+      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
+      await events.waitUntilReady();
+      let stalled = 0;
+      events.on('stalled', () => stalled++);
+      let killed = '';
+      const watch = (async () => {
+        while (!killed) {
+          for (const job of await queue.getActive()) {
+            const w = [a, b].find((x) => job.processedBy?.endsWith(`-${x.child.pid}`));
+            if (w && !killed) {
+              killed = job.id!;
+              w.child.kill('SIGKILL');
+            }
+          }
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      const out = join(dir, 'killed');
+      await run(s, out, target);
+      await watch;
+      await events.close();
+      expect(killed).toMatch(/^[0-9a-f]{24}-\d+$/);
+      // The killed worker's shard went back to the queue through BullMQ's stalled-job check.
+      expect(stalled).toBeGreaterThanOrEqual(1);
+      expectSameBytes(await reference(14), out);
+    });
+  });
+
+  it('finishes a run when Redis is killed (losing every job) and restarted in the middle', async () => {
+    const w = await startWorker();
+    try {
+      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
+      events.on('error', () => {});
+      await events.waitUntilReady();
+      let restarted: Promise<void> | null = null;
+      events.on('completed', () => {
+        restarted ??= (async () => {
+          await stopRedis();
+          await new Promise((r) => setTimeout(r, 1000));
+          await startRedis();
+        })();
+      });
+      const notes: string[] = [];
+      const out = join(dir, 'restart');
+      await run(spec(15, { shardPairs: 10 }), out, target, notes);
+      await restarted;
+      await events.close();
+      expect(restarted).not.toBeNull();
+      expect(notes.join('')).toContain('lost Redis at');
+      expectSameBytes(await reference(15), out);
+      expect(w.stderr).toContain('lost Redis at');
+    } finally {
+      await stopWorker(w);
+    }
+  });
+});
