@@ -1,13 +1,13 @@
 // Paliers as a game module: what the generic layers know of it, in one record. Its words are
 // its own: PV (each player's life, 30, R1), damage (PV taken from the opponent, by source),
 // levels (1 to 10, R3) and the thresholds they unlock (R19, R27).
-import { createHash } from 'node:crypto';
+import { cardFileLoader, cardsSha256, variantCatalogues } from '../../core/card-data.ts';
 import type { CardStatsGame } from '../../core/game.ts';
 import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest } from '../../core/module.ts';
 import { makePaliersBot, PALIERS_PROFILES } from './bot/index.ts';
 import { ProfileError } from './bot/profile.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
-import { CARDS } from './catalogue/cards.ts';
+import { CARDS, PAL_CARD_DATA } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
 import { PalDeckError, readPalDeckText, validatePalDeck, type PalDeckList } from './decks.ts';
 import { PalSetupError, type Paliers } from './game.ts';
@@ -35,8 +35,8 @@ export const PAL_PATCH_SCHEMA = {
 const NUMBER_FIELDS = ['level', 'atq', 'pv', 'levels'] as const;
 type PalPatch = { card: string } & Partial<Record<(typeof NUMBER_FIELDS)[number], number>>;
 
-function checkPalPatch(p: PalPatch, where: string): void {
-  const card = CARDS.find((c) => c.name === p.card);
+function checkPalPatch(p: PalPatch, where: string, cards: readonly CardDef[] = CARDS): void {
+  const card = cards.find((c) => c.name === p.card);
   if (!card) throw new PalPatchError(`${where}.card: unknown card "${p.card}"`);
   for (const k of NUMBER_FIELDS) {
     const v = p[k];
@@ -48,8 +48,8 @@ function checkPalPatch(p: PalPatch, where: string): void {
   }
 }
 
-function applyPalPatches(patches: readonly PalPatch[]): CardDef[] {
-  return CARDS.map((c) => {
+function applyPalPatches(cards: readonly CardDef[], patches: readonly PalPatch[]): CardDef[] {
+  return cards.map((c) => {
     let out = c;
     for (const p of patches) {
       if (p.card !== c.name) continue;
@@ -60,14 +60,7 @@ function applyPalPatches(patches: readonly PalPatch[]): CardDef[] {
   });
 }
 
-const catalogues = new Map<string, Catalogue>();
-function catalogueFor(patches: readonly PalPatch[]): Catalogue {
-  if (patches.length === 0) return palCatalogue();
-  const key = JSON.stringify(patches);
-  let cat = catalogues.get(key);
-  if (!cat) catalogues.set(key, (cat = compileCatalogue(applyPalPatches(patches))));
-  return cat;
-}
+const catalogueFor = variantCatalogues<CardDef, PalPatch, Catalogue>(CARDS, palCatalogue, (cards, patches) => compileCatalogue(applyPalPatches(cards, patches)));
 
 /** Folds a name for comparison: no accents, lower case. */
 const foldName = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -128,16 +121,17 @@ export const paliersModule: GameModule = {
   },
   catalogue: {
     cards: () => CARDS,
-    sha256: () => createHash('sha256').update(JSON.stringify(CARDS)).digest('hex'),
+    sha256: () => cardsSha256(CARDS),
     names: () => CARDS.map((c) => c.name),
     compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
     list: (filters) => listPalCards(filters),
+    load: cardFileLoader(PAL_CARD_DATA, (list, cat: Catalogue) => validatePalDeck(list as PalDeckList, cat)),
   },
   patches: {
     schema: PAL_PATCH_SCHEMA as unknown as Record<string, unknown>,
     sweepFields: NUMBER_FIELDS,
     sweepPatch: (card, field, value) => ({ card, [field]: value }),
-    check: (p, where) => checkPalPatch(p as PalPatch, where),
+    check: (p, where, cards) => checkPalPatch(p as PalPatch, where, cards as readonly CardDef[] | undefined),
     describe: (p) => `${String(p.card)} ${NUMBER_FIELDS.filter((k) => p[k] !== undefined).map((k) => `${k} ${String(p[k])}`).join(', ')}`,
   },
   rules: {
@@ -152,7 +146,7 @@ export const paliersModule: GameModule = {
   },
   buildMatch(req: MatchRequest): CardStatsGame<unknown> {
     const [a, b] = req.decks as [PalDeckList, PalDeckList];
-    const cat = catalogueFor((req.variant?.patches ?? []) as PalPatch[]);
+    const cat = catalogueFor((req.variant?.patches ?? []) as PalPatch[], req.variant?.cards as readonly CardDef[] | undefined);
     return palMatch(a, b, (req.variant?.rules ?? {}) as Partial<PalRuleOptions>, cat) as unknown as CardStatsGame<unknown>;
   },
   counters: {

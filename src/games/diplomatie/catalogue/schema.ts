@@ -100,3 +100,70 @@ export interface CardDef {
   abilities: AbilityDef[];
   provenance: Provenance;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks what a shape cannot say (a target its verbs need, a moment a type has).
+const text = { type: 'string', minLength: 1 } as const;
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
+const EFFECT_ENTRY = {
+  type: 'object',
+  required: ['verb'],
+  additionalProperties: false,
+  properties: { verb: { enum: VERBS }, amount: int(1, 999), permanent: { type: 'boolean' }, scope: { enum: ['self', 'allies'] } },
+} as const;
+const ABILITY_ENTRY = {
+  type: 'object',
+  required: ['kind', 'effects', 'text'],
+  additionalProperties: false,
+  properties: {
+    kind: { enum: ABILITY_KINDS },
+    when: { enum: MOMENTS },
+    limit: {
+      description: 'expected "oncePerTurnPerName", "unlimited" or { "charges": 1..20 }',
+      anyOf: [{ enum: ['oncePerTurnPerName', 'unlimited'] }, { type: 'object', required: ['charges'], additionalProperties: false, properties: { charges: int(1, 20) } }],
+    },
+    optional: { type: 'boolean' },
+    cost: { type: 'object', additionalProperties: false, properties: { exhaustSelf: { type: 'boolean' }, discard: int(0, 10) } },
+    target: {
+      description: 'expected "none", "self", { "creature": { "side", "state" } } or { "handCreature": { "maxLevel" } }',
+      anyOf: [
+        { enum: ['none', 'self'] },
+        {
+          type: 'object',
+          required: ['creature'],
+          additionalProperties: false,
+          properties: {
+            creature: {
+              type: 'object',
+              required: ['side'],
+              additionalProperties: false,
+              properties: { side: { enum: ['own', 'opposing', 'any'] }, state: { enum: ['any', 'ready', 'exhausted'] } },
+            },
+          },
+        },
+        { type: 'object', required: ['handCreature'], additionalProperties: false, properties: { handCreature: { type: 'object', required: ['maxLevel'], additionalProperties: false, properties: { maxLevel: int(1, 5) } } } },
+      ],
+    },
+    effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
+    text,
+  },
+} as const;
+export const CARD_ENTRY_SCHEMA = {
+  type: 'object',
+  required: ['name', 'type', 'abilities', 'provenance'],
+  additionalProperties: false,
+  properties: {
+    name: text,
+    type: { enum: CARD_TYPES },
+    level: int(1, 5),
+    power: int(0, 999),
+    symbols: { type: 'array', items: { enum: SYMBOLS } },
+    requires: { type: 'array', items: { enum: SYMBOLS } },
+    extraCost: int(0, 10),
+    abilities: { type: 'array', maxItems: 3, items: ABILITY_ENTRY },
+    provenance: { type: 'object', required: ['numbers', 'note'], additionalProperties: false, properties: { numbers: { enum: ['invented', 'seed'] }, note: text } },
+  },
+  // A creature's body (D4): its level and Puissance.
+  if: { type: 'object', required: ['type'], properties: { type: { const: 'creature' } } },
+  then: { type: 'object', required: ['level', 'power'] },
+} as const;

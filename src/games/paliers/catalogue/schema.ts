@@ -105,3 +105,54 @@ export interface CardDef {
   abilities: AbilityDef[];
   provenance: Provenance;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks what a shape cannot say (the target a verb needs, the kind a field belongs to).
+const text = { type: 'string', minLength: 1 } as const;
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
+const EFFECT_ENTRY = {
+  type: 'object',
+  required: ['verb'],
+  additionalProperties: false,
+  properties: { verb: { enum: VERBS }, amount: int(1, 20), permanent: { type: 'boolean' }, colour: { enum: COLOURS } },
+} as const;
+const ABILITY_ENTRY = {
+  type: 'object',
+  required: ['when', 'effects', 'text'],
+  additionalProperties: false,
+  properties: {
+    when: { enum: WHENS },
+    yourTurnOnly: { type: 'boolean' },
+    cost: { enum: ['sacrificeSelf'] },
+    target: { enum: TARGETS },
+    effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
+    text,
+  },
+} as const;
+export const CARD_ENTRY_SCHEMA = {
+  type: 'object',
+  required: ['name', 'kind', 'abilities', 'provenance'],
+  additionalProperties: false,
+  properties: {
+    name: text,
+    kind: { enum: KINDS },
+    colours: { type: 'array', uniqueItems: true, items: { enum: COLOURS } },
+    legendary: { type: 'boolean' },
+    deckLimit: int(1, 64),
+    level: int(1, 5),
+    atq: int(0, 99),
+    pv: int(1, 99),
+    keywords: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { blockMax: int(1, 3), singleBlocker: { type: 'boolean' }, firstStrike: { type: 'boolean' }, excessToPlayer: { type: 'boolean' } },
+    },
+    timing: { enum: ['any', 'main'] },
+    levels: int(0, 9),
+    abilities: { type: 'array', maxItems: 3, items: ABILITY_ENTRY },
+    provenance: { type: 'object', required: ['numbers', 'note'], additionalProperties: false, properties: { numbers: { enum: ['invented', 'seed'] }, note: text } },
+  },
+  // A character's body (R5): its level, ATQ and PV.
+  if: { type: 'object', required: ['kind'], properties: { kind: { const: 'character' } } },
+  then: { type: 'object', required: ['level', 'atq', 'pv'] },
+} as const;
