@@ -82,7 +82,13 @@ function reason(e: ErrorObject, parts: readonly string[]): { field: string[]; te
       // The branches' own errors are about shapes the value was not meant to have.
       return { field: [...parts], text: `${((e.parentSchema ?? {}) as { description?: string }).description ?? e.message}${got}` };
     case 'type':
-      return { field: [...parts], text: `expected ${String(p.type).replace(/,/g, ' or ')}${got}` };
+    case 'minimum':
+    case 'maximum': {
+      // A number with its range is told as the compilers tell it: "an integer in [0, 9]".
+      const s = (e.parentSchema ?? {}) as { type?: string; minimum?: number; maximum?: number };
+      if (s.minimum !== undefined && s.maximum !== undefined) return { field: [...parts], text: `expected ${s.type === 'integer' ? 'an integer' : 'a number'} in [${s.minimum}, ${s.maximum}]${got}` };
+      return { field: [...parts], text: e.keyword === 'type' ? `expected ${String(p.type).replace(/,/g, ' or ')}${got}` : `${e.message ?? e.keyword}${got}` };
+    }
     default:
       return { field: [...parts], text: `${e.message ?? e.keyword}${got}` };
   }

@@ -10,7 +10,7 @@ catalogueFileSuite('diplomatie', ['decks/diplomatie/meute.deck', 'decks/diplomat
     edit: (c) => void (card(c, 'Sentinelle').abilities[0].effects[0].verb = 'heal'),
     line: `card "Sentinelle": abilities[0].effects[0].verb: unknown verb "heal" (valid: ${VERBS})`,
   },
-  { what: 'bad type', edit: (c) => void (card(c, 'Ours').power = '35'), line: 'card "Ours": power: expected integer, got "35"' },
+  { what: 'bad type', edit: (c) => void (card(c, 'Ours').power = '35'), line: 'card "Ours": power: expected an integer in [0, 999], got "35"' },
   { what: 'missing field', edit: (c) => void delete card(c, 'Aigle').level, line: 'card "Aigle": level: missing (required)' },
   { what: 'a name given twice', edit: (c) => void (card(c, 'Sanglier').name = 'Renard'), line: 'card "Renard": name: given twice (entries 2 and 3)' },
   { what: 'unknown field', edit: (c) => void (card(c, 'Loup').colour = 'gris'), line: 'card "Loup": colour: unknown field (valid: name, type, level, power, symbols, requires, extraCost, abilities, provenance)' },

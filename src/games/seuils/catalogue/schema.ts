@@ -101,3 +101,68 @@ export interface CardDef {
   abilities: AbilityDef[];
   provenance: Provenance;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks what a shape cannot say (which fields a type has, the target a verb needs).
+const text = { type: 'string', minLength: 1 } as const;
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
+const SIDE = { enum: ['own', 'opposing', 'any'] } as const;
+const THRESHOLD = { type: 'object', additionalProperties: false, properties: { '◆': int(0, 9), '●': int(0, 9), '▲': int(0, 9) } } as const;
+const EFFECT_ENTRY = {
+  type: 'object',
+  required: ['verb'],
+  additionalProperties: false,
+  properties: { verb: { enum: VERBS }, amount: int(-9, 9), permanent: { type: 'boolean' } },
+} as const;
+const ABILITY_ENTRY = {
+  type: 'object',
+  required: ['name', 'effects', 'text'],
+  additionalProperties: false,
+  properties: {
+    name: text,
+    threshold: THRESHOLD,
+    cost: { type: 'object', additionalProperties: false, properties: { resources: int(0, 20), consumeSelf: { type: 'boolean' } } },
+    timing: { enum: ['any', 'main', 'combat', 'endOfTurn'] },
+    oncePerTurn: { type: 'boolean' },
+    target: {
+      description: 'expected "none", "self", "host", { "character": side, "inCombat"? }, { "characterOrLocation": side } or { "itemOrLocation": side }',
+      anyOf: [
+        { enum: ['none', 'self', 'host'] },
+        { type: 'object', required: ['character'], additionalProperties: false, properties: { character: SIDE, inCombat: { type: 'boolean' } } },
+        { type: 'object', required: ['characterOrLocation'], additionalProperties: false, properties: { characterOrLocation: SIDE } },
+        { type: 'object', required: ['itemOrLocation'], additionalProperties: false, properties: { itemOrLocation: SIDE } },
+      ],
+    },
+    effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
+    text,
+  },
+} as const;
+export const CARD_ENTRY_SCHEMA = {
+  type: 'object',
+  required: ['name', 'type', 'abilities', 'provenance'],
+  additionalProperties: false,
+  properties: {
+    name: text,
+    type: { enum: CARD_TYPES },
+    cost: int(0, 20),
+    threshold: THRESHOLD,
+    influenceCost: int(1, 20),
+    influence: int(1, 999),
+    startingResources: int(0, 10),
+    startingDraw: {
+      description: 'expected one number or [first player, second player] (D8), each 0..20',
+      anyOf: [int(0, 20), { type: 'array', minItems: 2, maxItems: 2, items: int(0, 20) }],
+    },
+    icon: { enum: ICONS },
+    icons: int(1, 3),
+    strength: int(0, 99),
+    life: int(1, 99),
+    speed: int(0, 9),
+    attach: { type: 'object', additionalProperties: false, properties: { strength: int(-9, 9), life: int(0, 9), speed: int(-9, 9) } },
+    abilities: { type: 'array', maxItems: 2, items: ABILITY_ENTRY },
+    provenance: { type: 'object', required: ['numbers', 'note'], additionalProperties: false, properties: { numbers: { enum: ['invented', 'seed', 'spec'] }, note: text } },
+  },
+  // A character's body (R5, D3): strength, life and speed.
+  if: { type: 'object', required: ['type'], properties: { type: { const: 'character' } } },
+  then: { type: 'object', required: ['strength', 'life', 'speed'] },
+} as const;
