@@ -94,6 +94,23 @@ function reason(e: ErrorObject, parts: readonly string[]): { field: string[]; te
   }
 }
 
+// Building blocks of the games' entry schemas (JSON schema, for ajv).
+export const TEXT = { type: 'string', minLength: 1 } as const;
+export const BOOL = { type: 'boolean' } as const;
+export const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
+/** An object of these fields and no other; `required` lists the ones it must have. */
+export function fields<P extends Record<string, unknown>>(properties: P, required: readonly (keyof P & string)[] = []) {
+  return { type: 'object', ...(required.length ? { required } : {}), additionalProperties: false, properties } as const;
+}
+/** Provenance as a note: where the numbers come from (one of `numbers`), and the budget rule or passage. */
+export const provenanceNote = (numbers: readonly string[]) => fields({ numbers: { enum: numbers }, note: TEXT }, ['numbers', 'note']);
+/** A card entry: its fields, and the body a card of one type must have (`body.needs` when `body.field` is `body.is`). */
+export function cardEntry<P extends Record<string, unknown>>(properties: P, required: readonly (keyof P & string)[], body?: { field: keyof P & string; is: string; needs: readonly (keyof P & string)[] }) {
+  const entry = fields(properties, required);
+  if (!body) return entry;
+  return { ...entry, if: { type: 'object', required: [body.field], properties: { [body.field]: { const: body.is } } }, then: { type: 'object', required: body.needs } } as const;
+}
+
 /** What a game says of its card data: the schema of one entry, and the entries it plays with. */
 export interface CardFormat<T> {
   /** JSON schema of one card entry (ajv, strict); its `name` is a non-empty string. */
@@ -147,11 +164,11 @@ export function cardChecker<T>(format: CardFormat<T>): CardChecker<T> {
  * once, so a bad entry stops a command before any game. Errors name the card and the field;
  * the command line puts the file in front.
  */
-export function cardFileLoader<T extends { name: string }, C>(checker: CardChecker<T>, checkDeck: (list: unknown, compiled: C) => string[]): (file: string) => LoadedCards {
+export function cardFileLoader<T extends { name: string }, C>(checker: CardChecker<T>, checkDeck: (list: unknown, compiled: C, cards: readonly T[]) => string[]): (file: string) => LoadedCards {
   return (file) => {
     const cards = checker.check(readCardFile(file));
     const compiled = checker.format.compile(cards) as C;
-    return { cards, sha256: cardsSha256(cards), names: cards.map((c) => c.name), checkDeck: (list) => checkDeck(list, compiled) };
+    return { cards, sha256: cardsSha256(cards), names: cards.map((c) => c.name), checkDeck: (list) => checkDeck(list, compiled, cards) };
   };
 }
 

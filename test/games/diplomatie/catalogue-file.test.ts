@@ -1,7 +1,6 @@
 // Diplomatie's cards as a data file (cards.json, or a designer's JSON or YAML copy).
-import { catalogueFileSuite, type Entry } from '../catalogue-suite.ts';
+import { card, catalogueFileSuite } from '../catalogue-suite.ts';
 
-const card = (cards: Entry[], name: string) => cards.find((c) => c.name === name) as Record<string, any>;
 const VERBS = 'draw, gainPV, damage, gainPD, destroy, exhaust, ready, power, double, putIntoPlay, shroud, aura';
 
 catalogueFileSuite('diplomatie', ['decks/diplomatie/meute.deck', 'decks/diplomatie/colosses.deck'], [

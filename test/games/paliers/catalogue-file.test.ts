@@ -1,7 +1,6 @@
 // Paliers' cards as a data file (cards.json, or a designer's JSON or YAML copy).
-import { catalogueFileSuite, type Entry } from '../catalogue-suite.ts';
+import { card, catalogueFileSuite } from '../catalogue-suite.ts';
 
-const card = (cards: Entry[], name: string) => cards.find((c) => c.name === name) as Record<string, any>;
 const VERBS = 'gainLevel, draw, damage, damagePlayer, healPlayer, healChar, atq, pv, freeze, destroy, sacrifice, resurrect, disablePlace, suspendPlace, copyPlace, cardLimit, atqAura, pvAura';
 
 catalogueFileSuite('paliers', ['decks/paliers/speedrun.deck', 'decks/paliers/moderation.deck'], [

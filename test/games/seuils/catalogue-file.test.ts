@@ -1,7 +1,6 @@
 // Seuils' cards as a data file (cards.json, or a designer's JSON or YAML copy).
-import { catalogueFileSuite, type Entry } from '../catalogue-suite.ts';
+import { card, catalogueFileSuite } from '../catalogue-suite.ts';
 
-const card = (cards: Entry[], name: string) => cards.find((c) => c.name === name) as Record<string, any>;
 const VERBS = 'draw, fetchResource, damage, damageFaction, strength, speed, life, consume, restore, destroy, prevent';
 
 catalogueFileSuite('seuils', ['decks/seuils/braises-ruee.deck', 'decks/seuils/airain-mur.deck'], [

@@ -1,6 +1,7 @@
 // The Diplomatie card vocabulary (rules §11): what a card entry may say. Cards are data in
 // this closed vocabulary; `compile.ts` checks every field and lowers the entries into
 // typed arrays the engine reads.
+import { BOOL, cardEntry, fields, int, provenanceNote, TEXT } from '../../../core/card-data.ts';
 
 /** R4: the four card types. */
 export const CARD_TYPES = ['creature', 'kingdom', 'event', 'diplomacy'] as const;
@@ -103,57 +104,33 @@ export interface CardDef {
 
 // The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
 // compile.ts checks what a shape cannot say (a target its verbs need, a moment a type has).
-const text = { type: 'string', minLength: 1 } as const;
-const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
-const EFFECT_ENTRY = {
-  type: 'object',
-  required: ['verb'],
-  additionalProperties: false,
-  properties: { verb: { enum: VERBS }, amount: int(1, 999), permanent: { type: 'boolean' }, scope: { enum: ['self', 'allies'] } },
-} as const;
-const ABILITY_ENTRY = {
-  type: 'object',
-  required: ['kind', 'effects', 'text'],
-  additionalProperties: false,
-  properties: {
+const EFFECT_ENTRY = fields({ verb: { enum: VERBS }, amount: int(1, 999), permanent: BOOL, scope: { enum: ['self', 'allies'] } }, ['verb']);
+const ABILITY_ENTRY = fields(
+  {
     kind: { enum: ABILITY_KINDS },
     when: { enum: MOMENTS },
     limit: {
       description: 'expected "oncePerTurnPerName", "unlimited" or { "charges": 1..20 }',
-      anyOf: [{ enum: ['oncePerTurnPerName', 'unlimited'] }, { type: 'object', required: ['charges'], additionalProperties: false, properties: { charges: int(1, 20) } }],
+      anyOf: [{ enum: ['oncePerTurnPerName', 'unlimited'] }, fields({ charges: int(1, 20) }, ['charges'])],
     },
-    optional: { type: 'boolean' },
-    cost: { type: 'object', additionalProperties: false, properties: { exhaustSelf: { type: 'boolean' }, discard: int(0, 10) } },
+    optional: BOOL,
+    cost: fields({ exhaustSelf: BOOL, discard: int(0, 10) }),
     target: {
       description: 'expected "none", "self", { "creature": { "side", "state" } } or { "handCreature": { "maxLevel" } }',
       anyOf: [
         { enum: ['none', 'self'] },
-        {
-          type: 'object',
-          required: ['creature'],
-          additionalProperties: false,
-          properties: {
-            creature: {
-              type: 'object',
-              required: ['side'],
-              additionalProperties: false,
-              properties: { side: { enum: ['own', 'opposing', 'any'] }, state: { enum: ['any', 'ready', 'exhausted'] } },
-            },
-          },
-        },
-        { type: 'object', required: ['handCreature'], additionalProperties: false, properties: { handCreature: { type: 'object', required: ['maxLevel'], additionalProperties: false, properties: { maxLevel: int(1, 5) } } } },
+        fields({ creature: fields({ side: { enum: ['own', 'opposing', 'any'] }, state: { enum: ['any', 'ready', 'exhausted'] } }, ['side']) }, ['creature']),
+        fields({ handCreature: fields({ maxLevel: int(1, 5) }, ['maxLevel']) }, ['handCreature']),
       ],
     },
     effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
-    text,
+    text: TEXT,
   },
-} as const;
-export const CARD_ENTRY_SCHEMA = {
-  type: 'object',
-  required: ['name', 'type', 'abilities', 'provenance'],
-  additionalProperties: false,
-  properties: {
-    name: text,
+  ['kind', 'effects', 'text'],
+);
+export const CARD_ENTRY_SCHEMA = cardEntry(
+  {
+    name: TEXT,
     type: { enum: CARD_TYPES },
     level: int(1, 5),
     power: int(0, 999),
@@ -161,9 +138,9 @@ export const CARD_ENTRY_SCHEMA = {
     requires: { type: 'array', items: { enum: SYMBOLS } },
     extraCost: int(0, 10),
     abilities: { type: 'array', maxItems: 3, items: ABILITY_ENTRY },
-    provenance: { type: 'object', required: ['numbers', 'note'], additionalProperties: false, properties: { numbers: { enum: ['invented', 'seed'] }, note: text } },
+    provenance: provenanceNote(['invented', 'seed']),
   },
+  ['name', 'type', 'abilities', 'provenance'],
   // A creature's body (D4): its level and Puissance.
-  if: { type: 'object', required: ['type'], properties: { type: { const: 'creature' } } },
-  then: { type: 'object', required: ['level', 'power'] },
-} as const;
+  { field: 'type', is: 'creature', needs: ['level', 'power'] },
+);

@@ -1,5 +1,6 @@
 // The Seuils card vocabulary (rules §8): what a card entry may say. Cards are data in this
 // closed vocabulary; `compile.ts` checks every field and lowers the entries into typed arrays.
+import { BOOL, cardEntry, fields, int, provenanceNote, TEXT } from '../../../core/card-data.ts';
 
 /** R3: the card types. */
 export const CARD_TYPES = ['faction', 'resource', 'character', 'item', 'location', 'tactic'] as const;
@@ -104,45 +105,33 @@ export interface CardDef {
 
 // The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
 // compile.ts checks what a shape cannot say (which fields a type has, the target a verb needs).
-const text = { type: 'string', minLength: 1 } as const;
-const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum }) as const;
 const SIDE = { enum: ['own', 'opposing', 'any'] } as const;
-const THRESHOLD = { type: 'object', additionalProperties: false, properties: { '◆': int(0, 9), '●': int(0, 9), '▲': int(0, 9) } } as const;
-const EFFECT_ENTRY = {
-  type: 'object',
-  required: ['verb'],
-  additionalProperties: false,
-  properties: { verb: { enum: VERBS }, amount: int(-9, 9), permanent: { type: 'boolean' } },
-} as const;
-const ABILITY_ENTRY = {
-  type: 'object',
-  required: ['name', 'effects', 'text'],
-  additionalProperties: false,
-  properties: {
-    name: text,
+const THRESHOLD = fields({ '◆': int(0, 9), '●': int(0, 9), '▲': int(0, 9) });
+const EFFECT_ENTRY = fields({ verb: { enum: VERBS }, amount: int(-9, 9), permanent: BOOL }, ['verb']);
+const ABILITY_ENTRY = fields(
+  {
+    name: TEXT,
     threshold: THRESHOLD,
-    cost: { type: 'object', additionalProperties: false, properties: { resources: int(0, 20), consumeSelf: { type: 'boolean' } } },
+    cost: fields({ resources: int(0, 20), consumeSelf: BOOL }),
     timing: { enum: ['any', 'main', 'combat', 'endOfTurn'] },
-    oncePerTurn: { type: 'boolean' },
+    oncePerTurn: BOOL,
     target: {
       description: 'expected "none", "self", "host", { "character": side, "inCombat"? }, { "characterOrLocation": side } or { "itemOrLocation": side }',
       anyOf: [
         { enum: ['none', 'self', 'host'] },
-        { type: 'object', required: ['character'], additionalProperties: false, properties: { character: SIDE, inCombat: { type: 'boolean' } } },
-        { type: 'object', required: ['characterOrLocation'], additionalProperties: false, properties: { characterOrLocation: SIDE } },
-        { type: 'object', required: ['itemOrLocation'], additionalProperties: false, properties: { itemOrLocation: SIDE } },
+        fields({ character: SIDE, inCombat: BOOL }, ['character']),
+        fields({ characterOrLocation: SIDE }, ['characterOrLocation']),
+        fields({ itemOrLocation: SIDE }, ['itemOrLocation']),
       ],
     },
     effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
-    text,
+    text: TEXT,
   },
-} as const;
-export const CARD_ENTRY_SCHEMA = {
-  type: 'object',
-  required: ['name', 'type', 'abilities', 'provenance'],
-  additionalProperties: false,
-  properties: {
-    name: text,
+  ['name', 'effects', 'text'],
+);
+export const CARD_ENTRY_SCHEMA = cardEntry(
+  {
+    name: TEXT,
     type: { enum: CARD_TYPES },
     cost: int(0, 20),
     threshold: THRESHOLD,
@@ -158,11 +147,11 @@ export const CARD_ENTRY_SCHEMA = {
     strength: int(0, 99),
     life: int(1, 99),
     speed: int(0, 9),
-    attach: { type: 'object', additionalProperties: false, properties: { strength: int(-9, 9), life: int(0, 9), speed: int(-9, 9) } },
+    attach: fields({ strength: int(-9, 9), life: int(0, 9), speed: int(-9, 9) }),
     abilities: { type: 'array', maxItems: 2, items: ABILITY_ENTRY },
-    provenance: { type: 'object', required: ['numbers', 'note'], additionalProperties: false, properties: { numbers: { enum: ['invented', 'seed', 'spec'] }, note: text } },
+    provenance: provenanceNote(['invented', 'seed', 'spec']),
   },
+  ['name', 'type', 'abilities', 'provenance'],
   // A character's body (R5, D3): strength, life and speed.
-  if: { type: 'object', required: ['type'], properties: { type: { const: 'character' } } },
-  then: { type: 'object', required: ['strength', 'life', 'speed'] },
-} as const;
+  { field: 'type', is: 'character', needs: ['strength', 'life', 'speed'] },
+);
