@@ -24,7 +24,11 @@ export interface BadCard {
   line: string;
 }
 
-export function catalogueFileSuite(gameId: string, decks: readonly [string, string], bad: readonly BadCard[]): void {
+/**
+ * `patch`: a base patch on the designer's copy for an experiment that names it in its
+ * `catalogue` field (absent: the game's experiment test lives elsewhere).
+ */
+export function catalogueFileSuite(gameId: string, decks: readonly [string, string], bad: readonly BadCard[], patch?: Record<string, unknown> & { card: string }): void {
   const m = GAME_MODULES[gameId]!;
   const shippedFile = join(ROOT, `src/games/${gameId}/catalogue/cards.json`);
   const shipped = (): Entry[] => JSON.parse(readFileSync(shippedFile, 'utf8')) as Entry[];
@@ -82,6 +86,23 @@ export function catalogueFileSuite(gameId: string, decks: readonly [string, stri
       writeFileSync(broken, '- name: "Loup\n  type: creature\n');
       expect(() => loadCatalogue(m, broken)).toThrow(/^--catalogue .*broken\.yaml: not YAML \(.*line \d+, column \d+/);
       expect(() => loadCatalogue(m, join(dir, 'missing.json'))).toThrow(/^--catalogue .*missing\.json: cannot read card file \(ENOENT\)$/);
+    });
+
+    it.runIf(patch !== undefined)('an experiment\'s catalogue field (YAML, relative to the file) is played, its hash in the manifest, a base patch on it', async () => {
+      const edited = shipped();
+      edited.reverse();
+      write('designer.yaml', edited, true);
+      const exp = write('exp.json', { name: 'designer', game: gameId, decks: decks.map((d) => join(ROOT, d)), games: 2, seed: 1, catalogue: 'designer.yaml', basePatches: [patch] });
+      const out = join(dir, 'out-exp');
+      const r = await lab(['experiment', exp, '--out', out, '--quiet', '--workers', '1']);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const man = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { catalogueSha256: string; catalogueFile: string; config: { arms: { variant: { cards: string; patches: unknown[] } }[] } };
+      expect(man.catalogueFile).toBe(join(dir, 'designer.yaml'));
+      expect(man.catalogueSha256).toBe(loadCatalogue(m, join(dir, 'designer.yaml')).sha256);
+      expect(man.catalogueSha256).not.toBe(m.catalogue.sha256());
+      expect(man.config.arms[0]!.variant.cards).toBe(`sha256 ${man.catalogueSha256}`);
+      expect(man.config.arms[0]!.variant.patches).toEqual([patch]);
     });
 
     it('lab simulate with a bad --catalogue: exit 2, that one line, nothing written', async () => {

@@ -15,4 +15,4 @@ catalogueFileSuite('diplomatie', ['decks/diplomatie/meute.deck', 'decks/diplomat
   { what: 'unknown field', edit: (c) => void (card(c, 'Loup').colour = 'gris'), line: 'card "Loup": colour: unknown field (valid: name, type, level, power, symbols, requires, extraCost, abilities, provenance)' },
   // What a shape cannot say, the compiler does, in the same words.
   { what: 'a verb without its target', edit: (c) => void delete card(c, 'Sentinelle').abilities[0].target, line: 'card "Sentinelle": abilities[0].target: "exhaust" needs a creature or self target' },
-]);
+], { card: 'Berserker', power: 70 });

@@ -15,4 +15,4 @@ catalogueFileSuite('paliers', ['decks/paliers/speedrun.deck', 'decks/paliers/mod
   { what: 'unknown colour', edit: (c) => void (card(c, 'Admin').colours = ['Bleu', 'Orange']), line: 'card "Admin": colours[1]: unknown value "Orange" (valid: Rouge, Bleu, Vert, Violet, Jaune)' },
   // What a shape cannot say, the compiler does, in the same words.
   { what: 'a field of another kind', edit: (c) => void (card(c, 'Modo').timing = 'main'), line: 'card "Modo": timing: only spells have a timing' },
-]);
+], { card: 'Rusher', atq: 4 });

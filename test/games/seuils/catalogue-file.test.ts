@@ -15,4 +15,4 @@ catalogueFileSuite('seuils', ['decks/seuils/braises-ruee.deck', 'decks/seuils/ai
   { what: 'unknown icon', edit: (c) => void (card(c, 'Colosse').threshold = { '★': 1 }), line: 'card "Colosse": threshold.★: unknown field (valid: ◆, ●, ▲)' },
   // What a shape cannot say, the compiler does, in the same words.
   { what: 'a verb without its target', edit: (c) => void delete card(c, 'Mage des Seuils').abilities[0].target, line: 'card "Mage des Seuils": abilities[0].target: "damage" needs a target' },
-]);
+], { card: 'Brute', strength: 4 });
