@@ -1,7 +1,7 @@
 // `--catalogue FILE`: a designer's copy of the game's card data in place of the shipped one.
 // The module reads, checks and compiles it once here, so that a bad entry stops the command
 // before any game with one line naming the file, the card and the field.
-import { createHash } from 'node:crypto';
+import { cardsSha256 } from '../core/card-data.ts';
 import type { GameModule } from '../core/module.ts';
 import type { SideSpec } from '../sim/run.ts';
 import { UsageError } from './errors.ts';
@@ -18,9 +18,7 @@ export interface LoadedCatalogue {
 }
 
 /** sha256 of a catalogue's entries as JSON (the modules hash their shipped catalogue the same way). */
-export function catalogueSha256(cards: unknown): string {
-  return createHash('sha256').update(JSON.stringify(cards)).digest('hex');
-}
+export const catalogueSha256 = cardsSha256;
 
 /** The shipped catalogue, or the file's (checked by the module); `what` names the option or field in errors. */
 export function loadCatalogue(m: GameModule, file: string | undefined, what = '--catalogue'): LoadedCatalogue {

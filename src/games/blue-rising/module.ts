@@ -1,11 +1,11 @@
 // Blue Rising as a game module: what the generic layers know of it, in one record.
-import { createHash } from 'node:crypto';
+import { cardFileLoader, cardsSha256 } from '../../core/card-data.ts';
 import type { CardStatsGame } from '../../core/game.ts';
 import type { GameModule, LoadedDeck, MatchRequest, ModuleBot, Variant } from '../../core/module.ts';
 import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './bot/index.ts';
 import { CardError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS } from './catalogue/index.ts';
-import { CatalogueFileError, readCardsFile } from './catalogue/cards.ts';
+import { BR_CARD_DATA } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
 import { CardFilterError, listCards } from './cards-text.ts';
 import { DeckError, parseDeck, readDeckText, validateDeck, type DeckList } from './decks.ts';
@@ -30,20 +30,6 @@ function catalogueFor(patches: readonly CardPatch[], cards?: readonly CardDef[])
     catalogues.set(key, cat);
   }
   return cat;
-}
-
-const cardsSha256 = (cards: readonly CardDef[]): string => createHash('sha256').update(JSON.stringify(cards)).digest('hex');
-
-/** A designer's copy of cards.json: read, checked field by field and compiled once, so a bad entry stops the command before any game. */
-function loadCards(file: string) {
-  const cards = readCardsFile(file);
-  compileCatalogue(cards);
-  return {
-    cards,
-    sha256: cardsSha256(cards),
-    names: cards.map((c) => c.name),
-    checkDeck: (list: unknown) => validateDeck(list as DeckList, cards),
-  };
 }
 
 /** Each card replaced by its on-budget stand-in (stand-in.ts), on the base's cards. */
@@ -91,7 +77,8 @@ export const blueRisingModule: GameModule = {
     names: () => CARDS.map((c) => c.name),
     compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
     list: (filters) => listCards(filters),
-    load: loadCards,
+    // A designer's copy of cards.json (or YAML): read, checked field by field and compiled once.
+    load: cardFileLoader(BR_CARD_DATA, (list, _cat, cards) => validateDeck(list as DeckList, cards)),
   },
   patches: {
     schema: PATCH_SCHEMA as unknown as Record<string, unknown>,
@@ -143,7 +130,7 @@ export const blueRisingModule: GameModule = {
     decksCsv: 'per mode and deck: WR, first-move WR, VP, turns',
     modesCsv: 'per mode: first-player advantage, draws, length, VP sources',
   },
-  inputErrors: [DeckError, CardError, CatalogueFileError, SetupError, ScenarioError, PatchError, RuleOptionError, CardFilterError],
+  inputErrors: [DeckError, CardError, SetupError, ScenarioError, PatchError, RuleOptionError, CardFilterError],
   replay: {
     attachLog(_game, state) {
       const log = new GameLog();

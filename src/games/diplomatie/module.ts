@@ -1,11 +1,11 @@
 // Diplomatie as a game module: what the generic layers know of it, in one record. Its words
 // are its own: PV (the life race), PD (the Diplomacy race, won at 6), Siege (R12).
-import { createHash } from 'node:crypto';
+import { cardFileLoader, cardsSha256, variantCatalogues } from '../../core/card-data.ts';
 import type { CardStatsGame } from '../../core/game.ts';
 import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest } from '../../core/module.ts';
 import { DIPLOMATIE_PROFILES, makeDiplomatieBot } from './bot/index.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
-import { CARDS } from './catalogue/cards.ts';
+import { CARDS, DIP_CARD_DATA } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
 import { DipDeckError, readDipDeckText, validateDipDeck, type DipDeckList } from './decks.ts';
 import { DipSetupError, type Diplomatie } from './game.ts';
@@ -33,8 +33,8 @@ export const DIP_PATCH_SCHEMA = {
 const NUMBER_FIELDS = ['level', 'power', 'extraCost'] as const;
 type DipPatch = { card: string } & Partial<Record<(typeof NUMBER_FIELDS)[number], number>>;
 
-function checkDipPatch(p: DipPatch, where: string): void {
-  const card = CARDS.find((c) => c.name === p.card);
+function checkDipPatch(p: DipPatch, where: string, cards: readonly CardDef[] = CARDS): void {
+  const card = cards.find((c) => c.name === p.card);
   if (!card) throw new DipPatchError(`${where}.card: unknown card "${p.card}"`);
   for (const k of NUMBER_FIELDS) {
     const v = p[k];
@@ -46,8 +46,8 @@ function checkDipPatch(p: DipPatch, where: string): void {
   }
 }
 
-function applyDipPatches(patches: readonly DipPatch[]): CardDef[] {
-  return CARDS.map((c) => {
+function applyDipPatches(cards: readonly CardDef[], patches: readonly DipPatch[]): CardDef[] {
+  return cards.map((c) => {
     let out = c;
     for (const p of patches) {
       if (p.card !== c.name) continue;
@@ -58,14 +58,7 @@ function applyDipPatches(patches: readonly DipPatch[]): CardDef[] {
   });
 }
 
-const catalogues = new Map<string, Catalogue>();
-function catalogueFor(patches: readonly DipPatch[]): Catalogue {
-  if (patches.length === 0) return dipCatalogue();
-  const key = JSON.stringify(patches);
-  let cat = catalogues.get(key);
-  if (!cat) catalogues.set(key, (cat = compileCatalogue(applyDipPatches(patches))));
-  return cat;
-}
+const catalogueFor = variantCatalogues<CardDef, DipPatch, Catalogue>(CARDS, dipCatalogue, (cards, patches) => compileCatalogue(applyDipPatches(cards, patches)));
 
 /** Folds a name for comparison: no accents, lower case. */
 const foldName = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -122,16 +115,17 @@ export const diplomatieModule: GameModule = {
   },
   catalogue: {
     cards: () => CARDS,
-    sha256: () => createHash('sha256').update(JSON.stringify(CARDS)).digest('hex'),
+    sha256: () => cardsSha256(CARDS),
     names: () => CARDS.map((c) => c.name),
     compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
     list: (filters) => listDipCards(filters),
+    load: cardFileLoader(DIP_CARD_DATA, (list, cat: Catalogue) => validateDipDeck(list as DipDeckList, cat)),
   },
   patches: {
     schema: DIP_PATCH_SCHEMA as unknown as Record<string, unknown>,
     sweepFields: NUMBER_FIELDS,
     sweepPatch: (card, field, value) => ({ card, [field]: value }),
-    check: (p, where) => checkDipPatch(p as DipPatch, where),
+    check: (p, where, cards) => checkDipPatch(p as DipPatch, where, cards as readonly CardDef[] | undefined),
     describe: (p) => `${String(p.card)} ${NUMBER_FIELDS.filter((k) => p[k] !== undefined).map((k) => `${k} ${String(p[k])}`).join(', ')}`,
   },
   rules: {
@@ -148,7 +142,7 @@ export const diplomatieModule: GameModule = {
   },
   buildMatch(req: MatchRequest): CardStatsGame<unknown> {
     const [a, b] = req.decks as [DipDeckList, DipDeckList];
-    const cat = catalogueFor((req.variant?.patches ?? []) as DipPatch[]);
+    const cat = catalogueFor((req.variant?.patches ?? []) as DipPatch[], req.variant?.cards as readonly CardDef[] | undefined);
     return dipMatch(a, b, (req.variant?.rules ?? {}) as Partial<DipRuleOptions>, cat) as unknown as CardStatsGame<unknown>;
   },
   counters: {

@@ -1,13 +1,13 @@
 // Paliers as a game module: what the generic layers know of it, in one record. Its words are
 // its own: PV (each player's life, 30, R1), damage (PV taken from the opponent, by source),
 // levels (1 to 10, R3) and the thresholds they unlock (R19, R27).
-import { createHash } from 'node:crypto';
+import { cardFileLoader, cardsSha256, variantCatalogues } from '../../core/card-data.ts';
 import type { CardStatsGame } from '../../core/game.ts';
 import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest, type Variant } from '../../core/module.ts';
 import { makePaliersBot, PALIERS_PROFILES } from './bot/index.ts';
 import { ProfileError } from './bot/profile.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
-import { CARDS } from './catalogue/cards.ts';
+import { CARDS, PAL_CARD_DATA } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
 import { PalDeckError, readPalDeckText, validatePalDeck, type PalDeckList } from './decks.ts';
 import { PalSetupError, type Paliers } from './game.ts';
@@ -36,8 +36,8 @@ export const PAL_PATCH_SCHEMA = {
 const NUMBER_FIELDS = ['level', 'atq', 'pv', 'levels'] as const;
 type PalPatch = { card: string } & Partial<Record<(typeof NUMBER_FIELDS)[number], number>>;
 
-function checkPalPatch(p: PalPatch, where: string): void {
-  const card = CARDS.find((c) => c.name === p.card);
+function checkPalPatch(p: PalPatch, where: string, cards: readonly CardDef[] = CARDS): void {
+  const card = cards.find((c) => c.name === p.card);
   if (!card) throw new PalPatchError(`${where}.card: unknown card "${p.card}"`);
   for (const k of NUMBER_FIELDS) {
     const v = p[k];
@@ -49,7 +49,7 @@ function checkPalPatch(p: PalPatch, where: string): void {
   }
 }
 
-function applyPalPatches(patches: readonly PalPatch[], cards: readonly CardDef[] = CARDS): CardDef[] {
+function applyPalPatches(cards: readonly CardDef[], patches: readonly PalPatch[]): CardDef[] {
   return cards.map((c) => {
     let out = c;
     for (const p of patches) {
@@ -61,18 +61,7 @@ function applyPalPatches(patches: readonly PalPatch[], cards: readonly CardDef[]
   });
 }
 
-const catalogues = new Map<string, Catalogue>();
-/** The catalogue for a set of patches (on a variant's cards if given: an ablation's stand-in), compiled once per process. */
-function catalogueFor(patches: readonly PalPatch[], cards?: readonly CardDef[]): Catalogue {
-  if (patches.length === 0 && !cards) return palCatalogue();
-  const key = cards ? JSON.stringify([patches, cards]) : JSON.stringify(patches);
-  let cat = catalogues.get(key);
-  if (!cat) {
-    if (catalogues.size > 256) catalogues.clear(); // an ablation compiles one per card
-    catalogues.set(key, (cat = compileCatalogue(applyPalPatches(patches, cards))));
-  }
-  return cat;
-}
+const catalogueFor = variantCatalogues<CardDef, PalPatch, Catalogue>(CARDS, palCatalogue, (cards, patches) => compileCatalogue(applyPalPatches(cards, patches)));
 
 /** Each card replaced by its replacement-level stand-in (stand-in.ts), on the base's cards. */
 function ablationVariants(base: Variant | undefined, names: readonly string[]) {
@@ -144,16 +133,17 @@ export const paliersModule: GameModule = {
   },
   catalogue: {
     cards: () => CARDS,
-    sha256: () => createHash('sha256').update(JSON.stringify(CARDS)).digest('hex'),
+    sha256: () => cardsSha256(CARDS),
     names: () => CARDS.map((c) => c.name),
     compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
     list: (filters) => listPalCards(filters),
+    load: cardFileLoader(PAL_CARD_DATA, (list, cat: Catalogue) => validatePalDeck(list as PalDeckList, cat)),
   },
   patches: {
     schema: PAL_PATCH_SCHEMA as unknown as Record<string, unknown>,
     sweepFields: NUMBER_FIELDS,
     sweepPatch: (card, field, value) => ({ card, [field]: value }),
-    check: (p, where) => checkPalPatch(p as PalPatch, where),
+    check: (p, where, cards) => checkPalPatch(p as PalPatch, where, cards as readonly CardDef[] | undefined),
     describe: (p) => `${String(p.card)} ${NUMBER_FIELDS.filter((k) => p[k] !== undefined).map((k) => `${k} ${String(p[k])}`).join(', ')}`,
   },
   rules: {

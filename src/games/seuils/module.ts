@@ -1,12 +1,12 @@
 // Seuils as a game module: what the generic layers know of it, in one record. Its words are
 // its own: influence (each faction's, 0 loses, R1, D1), taken in combat or by effects;
 // thresholds (R4) and speed groups (R19) stay inside the rules.
-import { createHash } from 'node:crypto';
+import { cardFileLoader, cardsSha256, variantCatalogues } from '../../core/card-data.ts';
 import type { CardStatsGame } from '../../core/game.ts';
 import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest, type Variant } from '../../core/module.ts';
 import { makeSeuilsBot, SEUILS_PROFILES, SeuilsProfileError } from './bot/index.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
-import { CARDS } from './catalogue/cards.ts';
+import { CARDS, SEUILS_CARD_DATA } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
 import { readSeuilsDeckText, SeuilsDeckError, validateSeuilsDeck, type SeuilsDeckList } from './decks.ts';
 import { SeuilsSetupError, type Seuils } from './game.ts';
@@ -48,8 +48,8 @@ const FIELD_TYPES: Record<Field, readonly string[]> = {
   influence: ['faction'],
 };
 
-function checkPatch(p: SeuilsPatch, where: string): void {
-  const card = CARDS.find((c) => c.name === p.card);
+function checkPatch(p: SeuilsPatch, where: string, cards: readonly CardDef[] = CARDS): void {
+  const card = cards.find((c) => c.name === p.card);
   if (!card) throw new SeuilsPatchError(`${where}.card: unknown card "${p.card}"`);
   for (const k of NUMBER_FIELDS) {
     const v = p[k];
@@ -60,7 +60,7 @@ function checkPatch(p: SeuilsPatch, where: string): void {
   }
 }
 
-function applyPatches(patches: readonly SeuilsPatch[], cards: readonly CardDef[] = CARDS): CardDef[] {
+function applyPatches(cards: readonly CardDef[], patches: readonly SeuilsPatch[]): CardDef[] {
   return cards.map((c) => {
     let out = c;
     for (const p of patches) {
@@ -72,18 +72,7 @@ function applyPatches(patches: readonly SeuilsPatch[], cards: readonly CardDef[]
   });
 }
 
-const catalogues = new Map<string, Catalogue>();
-/** The catalogue for a set of patches (on a variant's cards if given: an ablation's stand-in), compiled once per process. */
-function catalogueFor(patches: readonly SeuilsPatch[], cards?: readonly CardDef[]): Catalogue {
-  if (patches.length === 0 && !cards) return seuilsCatalogue();
-  const key = cards ? JSON.stringify([patches, cards]) : JSON.stringify(patches);
-  let cat = catalogues.get(key);
-  if (!cat) {
-    if (catalogues.size > 256) catalogues.clear(); // an ablation compiles one per card
-    catalogues.set(key, (cat = compileCatalogue(applyPatches(patches, cards))));
-  }
-  return cat;
-}
+const catalogueFor = variantCatalogues<CardDef, SeuilsPatch, Catalogue>(CARDS, seuilsCatalogue, (cards, patches) => compileCatalogue(applyPatches(cards, patches)));
 
 /** Each card replaced by its replacement-level stand-in (stand-in.ts), on the base's cards. */
 function ablationVariants(base: Variant | undefined, names: readonly string[]) {
@@ -156,16 +145,17 @@ export const seuilsModule: GameModule = {
   },
   catalogue: {
     cards: () => CARDS,
-    sha256: () => createHash('sha256').update(JSON.stringify(CARDS)).digest('hex'),
+    sha256: () => cardsSha256(CARDS),
     names: () => CARDS.map((c) => c.name),
     compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
     list: (filters) => listCards(filters),
+    load: cardFileLoader(SEUILS_CARD_DATA, (list, cat: Catalogue) => validateSeuilsDeck(list as SeuilsDeckList, cat)),
   },
   patches: {
     schema: SEUILS_PATCH_SCHEMA as unknown as Record<string, unknown>,
     sweepFields: NUMBER_FIELDS,
     sweepPatch: (card, field, value) => ({ card, [field]: value }),
-    check: (p, where) => checkPatch(p as SeuilsPatch, where),
+    check: (p, where, cards) => checkPatch(p as SeuilsPatch, where, cards as readonly CardDef[] | undefined),
     describe: (p) => `${String(p.card)} ${NUMBER_FIELDS.filter((k) => p[k] !== undefined).map((k) => `${k} ${String(p[k])}`).join(', ')}`,
   },
   rules: {

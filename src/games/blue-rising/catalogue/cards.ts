@@ -1,5 +1,5 @@
 // Catalogue v1, as data: the entries are in cards.json (a designer edits that file, or a copy
-// of it given with --catalogue), read and checked here, compiled by compile.ts. The cards of the rules' §13 carry the numbers the seeds show
+// of it in JSON or YAML given with --catalogue), checked against schema.ts, compiled by compile.ts. The cards of the rules' §13 carry the numbers the seeds show
 // (provenance 'seed' or 'assumed'); everything else is invented to exercise every rule,
 // keyword, verb, selector and faction rider, and marked 'invented'.
 //
@@ -41,25 +41,12 @@
 //
 // An entry's `budget` (optional) is the designer's note on how its numbers meet the budget;
 // the engine ignores it.
-import { readFileSync } from 'node:fs';
-import { parseJson } from '../../../core/json.ts';
-import { CardError } from './compile.ts';
-import type { CardDef, Provenance } from './schema.ts';
+import { cardChecker } from '../../../core/card-data.ts';
+import { compileCatalogue } from './compile.ts';
+import { CARD_ENTRY_SCHEMA, type CardDef, type Provenance } from './schema.ts';
 import SHIPPED from './cards.json' with { type: 'json' };
 
-/** A catalogue file that cannot be read as a list of entries (its cards are CardError's). */
-export class CatalogueFileError extends Error {}
-
 type ProvenanceKey = keyof CardDef['provenance'];
-
-/** The fields an entry may carry (schema.ts's CardDef), and the note the engine ignores. */
-const CARD_FIELDS = new Set([
-  'name', 'type', 'grade', 'faction', 'cost', 'power', 'support', 'keywords', 'bonus', 'onEnter', 'tap', 'play', 'trap',
-  'sacrifice', 'quest', 'artefact', 'text', 'provenance',
-]);
-const NOTE_FIELDS = new Set(['budget']);
-const PROVENANCE_KEYS = ['cost', 'power', 'support', 'grade', 'faction', 'keywords', 'effect'];
-const PROVENANCES = ['seed', 'assumed', 'invented'];
 
 /**
  * Fills provenance 'invented' for every number/field the card carries that the entry did
@@ -76,50 +63,20 @@ function withProvenance(def: CardDef): CardDef {
   return { ...def, provenance: p };
 }
 
-/**
- * Card entries from parsed data (cards.json or a designer's copy): an array of entries with
- * the fields of schema.ts; notes are dropped and provenance filled in. Unknown fields are
- * refused here (CardError names the card and the field); compileCatalogue checks the values.
- */
-export function cardsFromData(data: unknown): CardDef[] {
-  if (!Array.isArray(data)) throw new CatalogueFileError('expected an array of card entries');
-  return data.map((entry: unknown, i) => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new CardError(`#${i}`, '(entry)', 'expected an object');
-    const e = entry as Record<string, unknown>;
-    const name = typeof e.name === 'string' && e.name.trim() !== '' ? e.name : `#${i}`;
-    const def: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(e)) {
-      if (NOTE_FIELDS.has(k)) continue;
-      if (!CARD_FIELDS.has(k)) throw new CardError(name, k, `unknown field (valid: ${[...CARD_FIELDS, ...NOTE_FIELDS].join(', ')})`);
-      def[k] = v;
-    }
-    const prov = def.provenance;
-    if (typeof prov !== 'object' || prov === null || Array.isArray(prov)) {
-      throw new CardError(name, 'provenance', 'say which numbers come from the seeds (an object, may be empty)');
-    }
-    for (const [k, v] of Object.entries(prov)) {
-      if (!PROVENANCE_KEYS.includes(k)) throw new CardError(name, `provenance.${k}`, `unknown field (valid: ${PROVENANCE_KEYS.join(', ')})`);
-      if (!PROVENANCES.includes(v as string)) throw new CardError(name, `provenance.${k}`, `expected one of ${PROVENANCES.join(', ')}, got ${JSON.stringify(v)}`);
-    }
-    return withProvenance(def as unknown as CardDef);
-  });
-}
+/** The card data of Blue Rising: its entry schema, its notes dropped and provenance filled, and its compiler. */
+export const BR_CARD_DATA = cardChecker<CardDef>({
+  entry: CARD_ENTRY_SCHEMA,
+  normalize: (entries) =>
+    entries.map((e) => {
+      const { budget: _note, ...def } = e;
+      return withProvenance(def as unknown as CardDef);
+    }),
+  compile: compileCatalogue,
+});
 
-/** Card entries of a catalogue file (JSON; a syntax error is placed by line and column). */
-export function readCardsFile(file: string): CardDef[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CatalogueFileError(`cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  let data: unknown;
-  try {
-    data = parseJson(text);
-  } catch (e) {
-    throw new CatalogueFileError((e as Error).message);
-  }
-  return cardsFromData(data);
+/** Card entries from parsed data (cards.json or a designer's copy): checked by the schema, notes dropped, provenance filled. */
+export function cardsFromData(data: unknown): CardDef[] {
+  return BR_CARD_DATA.check(data);
 }
 
 export const CARDS: CardDef[] = cardsFromData(SHIPPED);

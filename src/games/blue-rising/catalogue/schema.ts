@@ -1,5 +1,6 @@
 // The card vocabulary: what a card entry may say. Cards are data in this closed vocabulary;
 // `compile.ts` checks every field and lowers the entries into compact typed arrays.
+import { BOOL, cardEntry, fields } from '../../../core/card-data.ts';
 
 export const CARD_TYPES = ['character', 'event', 'trap', 'object', 'environment', 'artefact'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
@@ -148,3 +149,37 @@ export interface CardDef {
   /** Which numbers come from the seeds; any field not listed is invented. */
   provenance: Partial<Record<'cost' | 'power' | 'support' | 'grade' | 'faction' | 'keywords' | 'effect', Provenance>>;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks the numbers' ranges and what a shape cannot say (which fields a type
+// has, the selector a verb needs), naming the card and the field as this schema's errors do.
+const INT = { type: 'integer' } as const;
+const KEYWORDS_ENTRY = fields({ front: INT, back: INT, defense: INT, attack: INT, counterAttack: BOOL, ranged: BOOL, stealth: BOOL, rage: BOOL, resistant: INT });
+const EFFECTS_ENTRY = { type: 'array', items: fields({ verb: { enum: VERBS }, target: { enum: SELECTORS }, amount: INT, keyword: { enum: KEYWORD_FIELDS } }, ['verb', 'target']) } as const;
+const ABILITY_ENTRY = fields({ effects: EFFECTS_ENTRY, rider: fields({ faction: { enum: FACTIONS }, effects: EFFECTS_ENTRY }, ['faction', 'effects']) }, ['effects']);
+const PROVENANCE = { enum: ['seed', 'assumed', 'invented'] } as const;
+export const CARD_ENTRY_SCHEMA = cardEntry(
+  {
+    name: { type: 'string', minLength: 1 },
+    type: { enum: CARD_TYPES },
+    grade: { enum: GRADES },
+    faction: { enum: [...FACTIONS, null] },
+    cost: INT,
+    power: INT,
+    support: INT,
+    keywords: KEYWORDS_ENTRY,
+    bonus: fields({ power: INT, support: INT, keywords: KEYWORDS_ENTRY }),
+    onEnter: ABILITY_ENTRY,
+    tap: ABILITY_ENTRY,
+    play: ABILITY_ENTRY,
+    trap: ABILITY_ENTRY,
+    sacrifice: ABILITY_ENTRY,
+    quest: fields({ kind: { enum: QUEST_KINDS }, n: INT, opponentTurn: BOOL }, ['kind', 'n', 'opponentTurn']),
+    artefact: ABILITY_ENTRY,
+    text: { type: 'string' },
+    provenance: fields({ cost: PROVENANCE, power: PROVENANCE, support: PROVENANCE, grade: PROVENANCE, faction: PROVENANCE, keywords: PROVENANCE, effect: PROVENANCE }),
+    // The designer's note on how the numbers meet the budget (cards.ts): the engine ignores it.
+    budget: { type: 'string' },
+  },
+  ['name', 'type', 'cost', 'text', 'provenance'],
+);

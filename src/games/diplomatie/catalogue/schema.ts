@@ -1,6 +1,7 @@
 // The Diplomatie card vocabulary (rules §11): what a card entry may say. Cards are data in
 // this closed vocabulary; `compile.ts` checks every field and lowers the entries into
 // typed arrays the engine reads.
+import { BOOL, cardEntry, fields, int, provenanceNote, TEXT } from '../../../core/card-data.ts';
 
 /** R4: the four card types. */
 export const CARD_TYPES = ['creature', 'kingdom', 'event', 'diplomacy'] as const;
@@ -100,3 +101,46 @@ export interface CardDef {
   abilities: AbilityDef[];
   provenance: Provenance;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks what a shape cannot say (a target its verbs need, a moment a type has).
+const EFFECT_ENTRY = fields({ verb: { enum: VERBS }, amount: int(1, 999), permanent: BOOL, scope: { enum: ['self', 'allies'] } }, ['verb']);
+const ABILITY_ENTRY = fields(
+  {
+    kind: { enum: ABILITY_KINDS },
+    when: { enum: MOMENTS },
+    limit: {
+      description: 'expected "oncePerTurnPerName", "unlimited" or { "charges": 1..20 }',
+      anyOf: [{ enum: ['oncePerTurnPerName', 'unlimited'] }, fields({ charges: int(1, 20) }, ['charges'])],
+    },
+    optional: BOOL,
+    cost: fields({ exhaustSelf: BOOL, discard: int(0, 10) }),
+    target: {
+      description: 'expected "none", "self", { "creature": { "side", "state" } } or { "handCreature": { "maxLevel" } }',
+      anyOf: [
+        { enum: ['none', 'self'] },
+        fields({ creature: fields({ side: { enum: ['own', 'opposing', 'any'] }, state: { enum: ['any', 'ready', 'exhausted'] } }, ['side']) }, ['creature']),
+        fields({ handCreature: fields({ maxLevel: int(1, 5) }, ['maxLevel']) }, ['handCreature']),
+      ],
+    },
+    effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
+    text: TEXT,
+  },
+  ['kind', 'effects', 'text'],
+);
+export const CARD_ENTRY_SCHEMA = cardEntry(
+  {
+    name: TEXT,
+    type: { enum: CARD_TYPES },
+    level: int(1, 5),
+    power: int(0, 999),
+    symbols: { type: 'array', items: { enum: SYMBOLS } },
+    requires: { type: 'array', items: { enum: SYMBOLS } },
+    extraCost: int(0, 10),
+    abilities: { type: 'array', maxItems: 3, items: ABILITY_ENTRY },
+    provenance: provenanceNote(['invented', 'seed']),
+  },
+  ['name', 'type', 'abilities', 'provenance'],
+  // A creature's body (D4): its level and Puissance.
+  { field: 'type', is: 'creature', needs: ['level', 'power'] },
+);

@@ -1,6 +1,7 @@
 // The Paliers card vocabulary (rules §11): what a card entry may say. Cards are data in
 // this closed vocabulary; compile.ts checks every field and lowers the entries into typed
 // arrays the engine reads. One executor per verb lives in rules.ts (resolveEffect).
+import { BOOL, cardEntry, fields, int, provenanceNote, TEXT } from '../../../core/card-data.ts';
 
 /** R4, D4: the four card kinds. */
 export const KINDS = ['character', 'spell', 'place', 'levelUp'] as const;
@@ -105,3 +106,38 @@ export interface CardDef {
   abilities: AbilityDef[];
   provenance: Provenance;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks what a shape cannot say (the target a verb needs, the kind a field belongs to).
+const EFFECT_ENTRY = fields({ verb: { enum: VERBS }, amount: int(1, 20), permanent: BOOL, colour: { enum: COLOURS } }, ['verb']);
+const ABILITY_ENTRY = fields(
+  {
+    when: { enum: WHENS },
+    yourTurnOnly: BOOL,
+    cost: { enum: ['sacrificeSelf'] },
+    target: { enum: TARGETS },
+    effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
+    text: TEXT,
+  },
+  ['when', 'effects', 'text'],
+);
+export const CARD_ENTRY_SCHEMA = cardEntry(
+  {
+    name: TEXT,
+    kind: { enum: KINDS },
+    colours: { type: 'array', uniqueItems: true, items: { enum: COLOURS } },
+    legendary: BOOL,
+    deckLimit: int(1, 64),
+    level: int(1, 5),
+    atq: int(0, 99),
+    pv: int(1, 99),
+    keywords: fields({ blockMax: int(1, 3), singleBlocker: BOOL, firstStrike: BOOL, excessToPlayer: BOOL }),
+    timing: { enum: ['any', 'main'] },
+    levels: int(0, 9),
+    abilities: { type: 'array', maxItems: 3, items: ABILITY_ENTRY },
+    provenance: provenanceNote(['invented', 'seed']),
+  },
+  ['name', 'kind', 'abilities', 'provenance'],
+  // A character's body (R5): its level, ATQ and PV.
+  { field: 'kind', is: 'character', needs: ['level', 'atq', 'pv'] },
+);

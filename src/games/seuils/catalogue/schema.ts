@@ -1,5 +1,6 @@
 // The Seuils card vocabulary (rules §8): what a card entry may say. Cards are data in this
 // closed vocabulary; `compile.ts` checks every field and lowers the entries into typed arrays.
+import { BOOL, cardEntry, fields, int, provenanceNote, TEXT } from '../../../core/card-data.ts';
 
 /** R3: the card types. */
 export const CARD_TYPES = ['faction', 'resource', 'character', 'item', 'location', 'tactic'] as const;
@@ -101,3 +102,56 @@ export interface CardDef {
   abilities: AbilityDef[];
   provenance: Provenance;
 }
+
+// The JSON schema of one entry of cards.json (ajv, strict): the shape and the vocabulary.
+// compile.ts checks what a shape cannot say (which fields a type has, the target a verb needs).
+const SIDE = { enum: ['own', 'opposing', 'any'] } as const;
+const THRESHOLD = fields({ '◆': int(0, 9), '●': int(0, 9), '▲': int(0, 9) });
+const EFFECT_ENTRY = fields({ verb: { enum: VERBS }, amount: int(-9, 9), permanent: BOOL }, ['verb']);
+const ABILITY_ENTRY = fields(
+  {
+    name: TEXT,
+    threshold: THRESHOLD,
+    cost: fields({ resources: int(0, 20), consumeSelf: BOOL }),
+    timing: { enum: ['any', 'main', 'combat', 'endOfTurn'] },
+    oncePerTurn: BOOL,
+    target: {
+      description: 'expected "none", "self", "host", { "character": side, "inCombat"? }, { "characterOrLocation": side } or { "itemOrLocation": side }',
+      anyOf: [
+        { enum: ['none', 'self', 'host'] },
+        fields({ character: SIDE, inCombat: BOOL }, ['character']),
+        fields({ characterOrLocation: SIDE }, ['characterOrLocation']),
+        fields({ itemOrLocation: SIDE }, ['itemOrLocation']),
+      ],
+    },
+    effects: { type: 'array', minItems: 1, maxItems: 2, items: EFFECT_ENTRY },
+    text: TEXT,
+  },
+  ['name', 'effects', 'text'],
+);
+export const CARD_ENTRY_SCHEMA = cardEntry(
+  {
+    name: TEXT,
+    type: { enum: CARD_TYPES },
+    cost: int(0, 20),
+    threshold: THRESHOLD,
+    influenceCost: int(1, 20),
+    influence: int(1, 999),
+    startingResources: int(0, 10),
+    startingDraw: {
+      description: 'expected one number or [first player, second player] (D8), each 0..20',
+      anyOf: [int(0, 20), { type: 'array', minItems: 2, maxItems: 2, items: int(0, 20) }],
+    },
+    icon: { enum: ICONS },
+    icons: int(1, 3),
+    strength: int(0, 99),
+    life: int(1, 99),
+    speed: int(0, 9),
+    attach: fields({ strength: int(-9, 9), life: int(0, 9), speed: int(-9, 9) }),
+    abilities: { type: 'array', maxItems: 2, items: ABILITY_ENTRY },
+    provenance: provenanceNote(['invented', 'seed', 'spec']),
+  },
+  ['name', 'type', 'abilities', 'provenance'],
+  // A character's body (R5, D3): strength, life and speed.
+  { field: 'type', is: 'character', needs: ['strength', 'life', 'speed'] },
+);
