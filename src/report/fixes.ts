@@ -17,8 +17,8 @@ export interface SuggestedFix {
   current?: number;
   proposal?: number;
   change?: number;
-  /** in: lands in the band; nearest: no value does; already: no change needed. */
-  outcome?: 'in' | 'nearest' | 'already';
+  /** in: lands in the band; nearest: no value does; already: no change needed; none: no value tried comes nearer. */
+  outcome?: 'in' | 'nearest' | 'already' | 'none';
   /** The band in words, the holders' WR against the decks without the card at the proposal, and the change's paired effect. */
   band?: string;
   wr?: number;
@@ -57,8 +57,8 @@ export function fixesHtml(f: FixesFile): string {
   if (!f.fixes.length) return `<p>No card is flagged: no fix to suggest (${escapeHtml(f.settings)}).</p>`;
   const rows = f.fixes.map((x) => {
     if (x.skipped) return `<tr><td>${escapeHtml(x.mode)}</td><td>${escapeHtml(x.card)}</td><td colspan="4">${escapeHtml(x.skipped)}</td></tr>`;
-    const change = x.outcome === 'already' ? 'no change needed' : `${escapeHtml(x.field ?? '')} ${x.current} → ${x.proposal}${x.outcome === 'nearest' ? ' (nearest the band; none lands in it)' : ''}`;
-    return `<tr><td>${escapeHtml(x.mode)}</td><td>${escapeHtml(x.card)}</td><td>${change}</td><td>${pct(x.wr)} [${pct(x.wrLo)}, ${pct(x.wrHi)}]</td><td>${x.outcome === 'already' ? '—' : `${pts(x.effect)} [${pts(x.lo)}, ${pts(x.hi)}]`}</td><td>${escapeHtml(x.band ?? '')}</td></tr>`;
+    const change = x.outcome === 'already' ? 'no change needed' : x.outcome === 'none' ? `no ${escapeHtml(x.field ?? '')} tried comes nearer the band` : `${escapeHtml(x.field ?? '')} ${x.current} → ${x.proposal}${x.outcome === 'nearest' ? ' (nearest the band; none lands in it)' : ''}`;
+    return `<tr><td>${escapeHtml(x.mode)}</td><td>${escapeHtml(x.card)}</td><td>${change}</td><td>${pct(x.wr)} [${pct(x.wrLo)}, ${pct(x.wrHi)}]</td><td>${x.outcome === 'already' || x.outcome === 'none' ? '—' : `${pts(x.effect)} [${pts(x.lo)}, ${pts(x.hi)}]`}</td><td>${escapeHtml(x.band ?? '')}</td></tr>`;
   });
   return `<p>For each flagged card, the smallest change of one of its numbers that brings the decks holding it into the band: every value tried is played against the decks of the run on the same seeds as the card unchanged (<code>lab fix</code>; ${escapeHtml(f.settings)}). Predicted: the holders' win rate against the decks without the card, and the paired change from now, with 95% intervals.</p>`
     + `<table class="sortable"><thead><tr><th>mode</th><th>card</th><th>proposed change</th><th>holders' WR after</th><th>change (points)</th><th>band</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;

@@ -49,7 +49,7 @@ export type BandStatus = 'above' | 'in' | 'below';
 
 export interface FixPoint {
   value: number;
-  /** Holders' WR against the decks without the card at this value, 95% t interval on the seed pairs. */
+  /** Holders' WR against the decks without the card at this value, 95% t interval on the seed pairs (clipped to [0, 1]). */
   wr: number;
   wrLo: number;
   wrHi: number;
@@ -91,8 +91,11 @@ export interface FixResult {
   /** The value proposed (the current one when it is already in the band) and the change it makes. */
   proposal: number;
   change: number;
-  /** in: the proposal lands in the band; nearest: no value does, it is the one nearest the band. */
-  outcome: 'in' | 'nearest' | 'already';
+  /**
+   * in: the proposal lands in the band; nearest: no value does, it is the one nearest the band;
+   * already: the current value is in the band; none: no value tried comes nearer than the current one.
+   */
+  outcome: 'in' | 'nearest' | 'already' | 'none';
   /** Each holder's WR against the whole field, proposal vs current (paired). */
   decks: DeckChange[];
   /** The pairings whose WR the proposal moves, largest change first. */
@@ -182,7 +185,7 @@ export async function runFix(f: FixSpec, hooks: FixHooks = {}): Promise<FixResul
     const own = pairedDifference(withScores, withScores.map(() => 0), 2);
     const [bandLo, bandHi] = bandAt(arm);
     return {
-      value, wr: round6(own.rateA), wrLo: round6(own.lo), wrHi: round6(own.hi), bandLo: round6(bandLo), bandHi: round6(bandHi),
+      value, wr: round6(own.rateA), wrLo: round6(Math.max(0, own.lo)), wrHi: round6(Math.min(1, own.hi)), bandLo: round6(bandLo), bandHi: round6(bandHi),
       status: statusOf(own.rateA, bandLo, bandHi), effect: round6(value === f.current ? 0 : p.diff), lo: round6(value === f.current ? 0 : p.lo), hi: round6(value === f.current ? 0 : p.hi),
       pairs: p.pairs, round,
     };
@@ -289,6 +292,7 @@ export async function runFix(f: FixSpec, hooks: FixHooks = {}): Promise<FixResul
       outcome = 'nearest';
     }
   }
+  if (outcome === 'nearest' && proposal === f.current) outcome = 'none';
   const chosen = aggs.get(proposal)!;
   const { decks } = holderEffect(chosen, base, mode, holders);
   return {

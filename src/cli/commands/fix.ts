@@ -43,6 +43,8 @@ export function fixText(r: FixResult, bots: [string, string], field: number, wor
   const p = r.points.find((x) => x.value === r.proposal)!;
   if (r.outcome === 'already') {
     lines.push(`no change needed: at ${r.field} ${r.current} the holders win ${pct(p.wr)} [${pct(p.wrLo)}, ${pct(p.wrHi)}], in the band`);
+  } else if (r.outcome === 'none') {
+    lines.push(`no change proposed: no ${r.field} tried brings the holders nearer the band than now (${pct(p.wr)} [${pct(p.wrLo)}, ${pct(p.wrHi)}], ${p.status} it); try another --field`);
   } else {
     const how = r.outcome === 'in' ? 'in the band' : `no value tried lands in the band; the nearest (${p.status} it)`;
     lines.push(`proposed: ${r.card} ${r.field} ${r.current} → ${r.proposal} (${r.change > 0 ? '+' : ''}${r.change}): the holders would win ${pct(p.wr)} [${pct(p.wrLo)}, ${pct(p.wrHi)}] against the decks without it, ${how}; the change moves them ${pts(p.effect)} points [${pts(p.lo)}, ${pts(p.hi)}] (paired over ${p.pairs.toLocaleString('en')} seed pairs)`);
@@ -55,7 +57,7 @@ export function fixText(r: FixResult, bots: [string, string], field: number, wor
     for (const x of moved.slice(0, 12)) lines.push(`  ${`${x.deck} vs ${x.opponent}`.padEnd(mw)}  ${pct(x.before)} → ${pct(x.after)}  ${pts(x.diff)} [${pts(x.lo)}, ${pts(x.hi)}]`);
     if (moved.length > 12) lines.push(`  … and ${moved.length - 12} more (--json)`);
   }
-  lines.push(`${r.games.toLocaleString('en')} games in ${r.seconds.toFixed(1)} s on ${workers} worker${workers > 1 ? 's' : ''}, ${r.rounds} round${r.rounds > 1 ? 's' : ''} (a sweep, then bisection), all on the same seeds`);
+  lines.push(`${r.games.toLocaleString('en')} games in ${r.seconds.toFixed(1)} s on ${workers} worker${workers > 1 ? 's' : ''}, ${r.rounds > 1 ? `${r.rounds} rounds (a sweep, then bisection)` : '1 round'}, all on the same seeds`);
   return lines.join('\n') + '\n';
 }
 
