@@ -25,13 +25,17 @@ interface AblationEffect {
 }
 
 /** DIR/ablation.json's effects by "mode\tcard", or null when there is none (or it is not one). */
-export function readAblation(dir: string): Map<string, AblationEffect> | null {
+export function readAblation(dir: string): (Map<string, AblationEffect> & { about?: string }) | null {
   const file = join(dir, 'ablation.json');
   if (!existsSync(file)) return null;
   try {
-    const j = JSON.parse(readFileSync(file, 'utf8')) as { effects?: AblationEffect[] };
+    const j = JSON.parse(readFileSync(file, 'utf8')) as { effects?: AblationEffect[]; bots?: string[]; gamesPerPairing?: number; seed?: number };
     if (!Array.isArray(j.effects)) return null;
-    return new Map(j.effects.map((e) => [`${e.mode}\t${e.card}`, e]));
+    const out: Map<string, AblationEffect> & { about?: string } = new Map(j.effects.map((e) => [`${e.mode}\t${e.card}`, e]));
+    // Its own run's bots, games and seed: the page says them, the ablation may differ from this run.
+    const about = [Array.isArray(j.bots) ? `bots ${j.bots.join(' vs ')}` : '', typeof j.gamesPerPairing === 'number' ? `${j.gamesPerPairing} games per pairing` : '', typeof j.seed === 'number' ? `seed ${j.seed}` : ''].filter(Boolean).join(', ');
+    if (about) out.about = about;
+    return out;
   } catch {
     return null; // the drill-down only adds it; the page says no ablation was found
   }
@@ -79,7 +83,7 @@ export function cardsSection(ctx: ReportContext): PageSection | null {
   const out: string[] = [];
   out.push('<p class="sub">Every card of each mode, one row each; click a column\'s header to sort by it (again to reverse), a card\'s name to open its figures in each deck holding it. '
     + 'Red rows: cards that win significantly more than their decks explain; blue rows: less (deck-adjusted effect, Benjamini–Hochberg at q = ' + q + '). '
-    + `${ablation ? 'Ablation: this folder\'s ablation.json (lab ablate), the holders\' win rate with the card minus with its stand-in, paired on the same seeds.' : 'No ablation.json in this folder: run lab ablate --out on it for the ablation column.'}</p>`);
+    + `${ablation ? `Ablation: this folder's ablation.json (lab ablate${ablation.about ? `: ${ablation.about}` : ''}), the holders' win rate with the card minus with its stand-in, paired on the same seeds.` : 'No ablation.json in this folder: run lab ablate --out on it for the ablation column.'}</p>`);
   for (const mode of modes) {
     const cards = main.cards.filter((c) => c.mode === mode);
     if (cards.length === 0) continue;

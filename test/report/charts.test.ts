@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  assessDifferences, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart, firstPlayerChart,
+  assessDifferences, cardEffectChart, cardGihChart, chartCards, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart, firstPlayerChart,
   gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, placeLabels, sweepChart, vpSourcesChart, type Chart,
 } from '../../src/report/charts.ts';
 import { assessArm } from '../../src/report/flags.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { btGamesFromMatchups } from '../../src/report/report.ts';
 import { bradleyTerry } from '../../src/report/stats.ts';
-import { deckKeys, loadResults, type DifferenceRow, type Results, type Sweep } from '../../src/report/summary.ts';
+import { deckKeys, loadResults, type CardRow, type DifferenceRow, type Results, type Sweep } from '../../src/report/summary.ts';
 import { writeFixture } from './fixture.ts';
 import { compileSpec, markGroups, svgTexts } from './helpers.ts';
 
@@ -45,6 +45,7 @@ beforeAll(() => {
     charts.set(c!.id, c!);
   };
   for (const mode of ['quick', 'standard']) {
+    add(cardEffectChart(mode, t.cards, flags, results.band, `effect-${mode}`));
     add(cardGihChart(mode, t.cards, flags, results.band, `gih-${mode}`));
     add(cardIwdChart(mode, t.cards, flags, results.band, `iwd-${mode}`));
     add(cardPlayPitchChart(mode, t.cards, `play-pitch-${mode}`));
@@ -64,7 +65,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const IDS = [
-  'gih-quick', 'iwd-quick', 'play-pitch-quick', 'matchups-quick', 'strength-quick', 'deck-wr-quick',
+  'effect-quick', 'effect-standard', 'gih-quick', 'iwd-quick', 'play-pitch-quick', 'matchups-quick', 'strength-quick', 'deck-wr-quick',
   'gih-standard', 'iwd-standard', 'play-pitch-standard', 'matchups-standard', 'strength-standard', 'deck-wr-standard',
   'first-player', 'game-length', 'vp-sources', 'modes-decks', 'modes-cards', 'differences', 'sweep',
 ];
@@ -140,6 +141,43 @@ describe('specific charts', () => {
     const lines = markGroups(svg).filter((g) => g.type === 'line');
     expect(lines).toHaveLength(2); // one line per series
     for (const l of lines) expect(l.items).toBe(1);
+  });
+
+  it('card charts: the ten strongest and ten weakest by the deck-adjusted effect, every card when there are twenty or fewer', () => {
+    const row = (card: string, e: number | null) => ({ mode: 'quick', card, adj_effect: e } as unknown as CardRow);
+    const many = Array.from({ length: 30 }, (_, i) => row(`C${String(i).padStart(2, '0')}`, (i - 15) / 100));
+    const pick = chartCards([...many, row('Sans estimation', null), row('Autre mode', 0.5)].map((r) => (r.card === 'Autre mode' ? { ...r, mode: 'standard' } : r)), 'quick');
+    expect(pick.all).toBe(false);
+    expect(pick.total).toBe(31);
+    expect(pick.names).toEqual([...Array.from({ length: 10 }, (_, i) => `C${29 - i}`), ...Array.from({ length: 10 }, (_, i) => `C0${9 - i}`)]);
+    const few = chartCards([row('B', 0.01), row('Sans estimation', null), row('A', 0.02), row('C', -0.01)], 'quick');
+    expect(few).toEqual({ names: ['A', 'B', 'C', 'Sans estimation'], total: 4, all: true });
+    // The fixture's quick cards, strongest first: the effect chart's rows.
+    const rows = (charts.get('effect-quick')!.spec as { data: { values: { card: string; effect: number }[] } }).data.values;
+    expect(rows.map((r) => [r.card, r.effect])).toEqual([['Nisqy', 10], ['Glance', 6.5], ['Yukino', 0], ['Arthur', -10]]);
+  });
+
+  it('one colour meaning: red strong, blue weak, in the effect chart, the matchup matrix and the differences', async () => {
+    const effect = (await renderSvg(charts.get('effect-quick')!.spec)).svg;
+    expect(effect).toMatch(/aria-label="Nisqy: deck-adjusted effect 10\.0 points[^"]*"[^>]*fill="#d62728"/);
+    expect(effect).toMatch(/aria-label="Arthur: deck-adjusted effect -10\.0 points[^"]*"[^>]*fill="#1f77b4"/);
+    // A row deck winning 72.5% is red, losing 27.5% blue.
+    const rgb = (svg: string, label: string) => {
+      const m = new RegExp(`aria-label="${label}[^"]*"[^>]*fill="rgb\\((\\d+), (\\d+), (\\d+)\\)"`).exec(svg)!;
+      return [Number(m[1]), Number(m[2]), Number(m[3])];
+    };
+    const heat = (await renderSvg(charts.get('matchups-quick')!.spec)).svg;
+    const win = rgb(heat, 'Gardiens rapide against Veilleurs rapide: won 72'), loss = rgb(heat, 'Veilleurs rapide against Gardiens rapide: won 27');
+    expect(win[0]).toBeGreaterThan(win[2]!);
+    expect(loss[2]).toBeGreaterThan(loss[0]!);
+    // A significant fall of an arm is blue.
+    const diffs = (await renderSvg(charts.get('differences')!.spec)).svg;
+    expect(diffs).toMatch(/aria-label="nisqy-4, Gardiens rapide \(deck WR\)[^"]*"[^>]*fill="#1f77b4"/);
+    // Neutral figures are neither red nor blue.
+    for (const id of ['strength-quick', 'first-player', 'game-length', 'play-pitch-quick']) {
+      const svg = (await renderSvg(charts.get(id)!.spec)).svg;
+      expect(svg, id).not.toMatch(/fill="#(d62728|1f77b4|4c78a8)"/);
+    }
   });
 
   it('scatter labels never overlap', () => {

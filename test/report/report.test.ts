@@ -172,6 +172,14 @@ describe('the card drill-down', () => {
       expect(rows.map((r) => r.deck).sort()).toEqual(holders.map((l) => l.name).sort());
       expect(rows.reduce((s, r) => s + r.seat_games, 0)).toBe((summary.cards as { mode: string; card: string; seat_games: number }[]).find((x) => x.mode === 'quick' && x.card === c.card)!.seat_games);
     }
+    // A card one deck holds: its effect in that deck is its effect.
+    const single = cards.map((c) => c.card).filter((card) => lists.filter((l) => (l.cards[card] ?? 0) > 0).length === 1);
+    expect(single.length).toBeGreaterThan(5);
+    for (const card of single) {
+      const row = (summary.cardDecks as { mode: string; card: string; adj_effect: number; adj_lo: number; adj_hi: number }[]).find((r) => r.mode === 'quick' && r.card === card)!;
+      const all = (summary.cards as { mode: string; card: string; adj_effect: number; adj_lo: number; adj_hi: number }[]).find((x) => x.mode === 'quick' && x.card === card)!;
+      expect([row.adj_effect, row.adj_lo, row.adj_hi], card).toEqual([all.adj_effect, all.adj_lo, all.adj_hi]);
+    }
     // The card charts show the ten strongest and ten weakest of the mode's cards, not every row.
     const gih = JSON.parse(readFileSync(join(OUT.r1, 'report', 'cards-gih-quick.vl.json'), 'utf8'));
     expect(cards.length).toBeGreaterThan(20);
@@ -192,9 +200,10 @@ describe('the card drill-down', () => {
     expect(page).not.toContain('ablation effect (points)');
     const dir = join(tmp, 'fx-ablation');
     writeFixture(dir);
-    writeFileSync(join(dir, 'ablation.json'), JSON.stringify({ effects: [{ mode: 'quick', card: 'Nisqy', standIn: 'Vanilla 3/3', effect: 0.081, lo: 0.05, hi: 0.112, pairs: 400, decks: [{ deck: 'Gardiens rapide', diff: 0.081, lo: 0.05, hi: 0.112, pairs: 400 }] }] }));
+    writeFileSync(join(dir, 'ablation.json'), JSON.stringify({ bots: ['heuristic', 'heuristic'], gamesPerPairing: 200, seed: 3, effects: [{ mode: 'quick', card: 'Nisqy', standIn: 'Vanilla 3/3', effect: 0.081, lo: 0.05, hi: 0.112, pairs: 400, decks: [{ deck: 'Gardiens rapide', diff: 0.081, lo: 0.05, hi: 0.112, pairs: 400 }] }] }));
     const withAbl = readFileSync((await writeReport(dir)).html, 'utf8');
     expect(withAbl).toContain('<th>ablation effect (points) [95%]</th>');
+    expect(withAbl).toContain("ablation.json (lab ablate: bots heuristic vs heuristic, 200 games per pairing, seed 3)");
     expect(withAbl).toContain('<td data-v="0.081">+8.1 <span class="ci">[+5.0, +11.2]</span></td>');
     expect(withAbl).toContain("Ablation: the holders&#39; win rate with the card minus with its stand-in (Vanilla 3/3), paired on the same seeds: +8.1 points [+5.0, +11.2] over 400 seed pairs.");
   });
