@@ -29,6 +29,10 @@ export interface SeuilsBotProfile {
   chumpBelow: number;
   verbs: Record<string, number>;
   respondInCombat: boolean;
+  /** Keep this many of our toughest ready characters home from an attack that is not lethal… */
+  guards?: number;
+  /** …when the opposing characters' total strength is at least this share of our influence. */
+  guardShare?: number;
 }
 
 /** The shipped profiles (profiles.json). */
@@ -96,6 +100,30 @@ export class SeuilsBot {
     return power >= w[O_INFL + 1 - seat]! || theirs === 0 || power >= theirPower * this.profile.attackRatio || race ? this.profile.attack : -5;
   }
 
+  /**
+   * An attacker stays home to defend (D19: attackers end consumed) when it is one of our
+   * `guards` toughest ready characters, the opposing board's strength is at least `guardShare`
+   * of our influence, and the attack cannot be lethal.
+   */
+  private guardsHome(st: SeuilsState, seat: number, g: number): boolean {
+    const k = this.profile.guards ?? 0;
+    if (k <= 0) return false;
+    const w = st.w;
+    let theirs = 0, ours = 0, tougher = 0;
+    const life = lifeOf(st, g);
+    for (let x = 0; x < 2 * INST; x++) {
+      if (w[O_ZONE + x] !== Z_PLAY || typeOf(st, x) !== T_CHARACTER) continue;
+      const s = Math.max(0, strengthOf(st, x));
+      if ((x >= INST ? 1 : 0) !== seat) theirs += s;
+      else if (w[O_CONS + x] === 0 && (w[O_COMBAT + x] === C_ATTACKER || x === g || w[O_COMBAT + x] === 0)) {
+        ours += s;
+        if (x !== g && w[O_COMBAT + x] === 0 && (lifeOf(st, x) > life || (lifeOf(st, x) === life && x < g))) tougher++;
+      }
+    }
+    if (ours >= w[O_INFL + 1 - seat]!) return false;
+    return theirs >= (this.profile.guardShare ?? 0) * w[O_INFL + seat]! && tougher < k;
+  }
+
   private score(st: SeuilsState, seat: number, action: number): number {
     const w = st.w;
     const ctx = this.game.ctx;
@@ -129,7 +157,7 @@ export class SeuilsBot {
     }
     if (action < A_DECLARE) return 2; // a location is a lesser target than the faction
     if (action < A_ASSIGN) {
-      if (phase !== PH_DECLARE_DEF) return 3; // every ready character joins the attack
+      if (phase !== PH_DECLARE_DEF) return this.guardsHome(st, seat, seat * INST + action - A_DECLARE) ? -1 : 3; // the rest join the attack
       return this.defendValue(st, seat, seat * INST + action - A_DECLARE);
     }
     if (action < A_TARGET) {
