@@ -178,6 +178,10 @@ export interface View {
   memo: Memo;
 }
 
+// One set of memos for every view: each full decision resets them before it reads any, the
+// opening and end-of-turn scorers read none, and no decision runs inside another (one thread).
+const SHARED_MEMO = allocMemo();
+
 export function allocView(P: HeuristicProfile): View {
   const i32 = (n: number) => new Int32Array(n);
   const u8 = (n: number) => new Uint8Array(n);
@@ -193,7 +197,7 @@ export function allocView(P: HeuristicProfile): View {
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
     oppArtPump: 0, followUp: 0, oppEnvPow: 0, myEnvPow: 0, oppWeakest: 0, myWeakest: 0,
     f: { in: false, agsFight: -1, dgs: -1, dgsEng: -1, envEng: false, envPred: false, atk: 0, def: 0, ca: false, vA: 0, vD: 0, trapCol: 0, step: 0 },
-    memo: allocMemo(),
+    memo: SHARED_MEMO,
   };
 }
 
