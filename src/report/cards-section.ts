@@ -9,7 +9,7 @@ import { rankCards } from './answer.ts';
 import type { CardDeckRow } from './card-decks.ts';
 import type { ReportContext } from './context.ts';
 import { metricDefinitions } from './glossary.ts';
-import { cardAnchor, escapeHtml, sortableTable, type Cell, type PageSection } from './html.ts';
+import { cardAnchor, escapeHtml, sortableTable, type Cell, type Heading, type PageSection } from './html.ts';
 import type { CardRow } from './summary.ts';
 
 /** An ablation.json's effects (src/sim/ablate.ts CardEffect), as much as the page reads. */
@@ -100,10 +100,12 @@ export function cardsSection(ctx: ReportContext): PageSection | null {
     };
     const ablOf = (card: string) => ablation?.get(`${mode}\t${card}`);
     const hasAbl = ablation !== null && cards.some((c) => ablOf(c.card));
-    const head = ['card', 'decks holding it', 'copies', 'deck-adjusted effect (points) [95%]', 'p',
-      ...(hasAbl ? ['ablation effect (points) [95%]'] : []),
-      ...(turn !== null ? [`IWD by turn ${turn}, deck-adjusted`] : []),
-      'GIH WR (describes only)', 'play rate', ...(showPitch ? ['pitch rate'] : []), ...(scoreTerm ? [scoreTerm] : [])];
+    // Each heading's tooltip: the figure's meaning from the page's glossary.
+    const h = (text: string, term: string): Heading => ({ text, title: glossary.find((d) => d.term === term)?.meaning });
+    const head: Heading[] = ['card', 'decks holding it', 'copies', h('deck-adjusted effect (points) [95%]', 'Deck-adjusted effect'), 'p',
+      ...(hasAbl ? [h('ablation effect (points) [95%]', 'Ablation effect')] : []),
+      ...(turn !== null ? [h(`IWD by turn ${turn}, deck-adjusted`, 'IWD by turn T, deck-adjusted')] : []),
+      h('GIH WR (describes only)', 'GIH WR'), h('play rate', 'Play rate'), ...(showPitch ? [h('pitch rate', 'Pitch rate')] : []), ...(scoreTerm ? [h(scoreTerm, scoreTerm)] : [])];
     const rows: Cell[][] = [];
     const tones: string[] = [];
     // Strongest evidence first (the answer's order), then the cards without an estimate by name.

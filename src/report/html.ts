@@ -69,8 +69,11 @@ export type Cell = string | { html: string; v: number | string };
  * A table the page's script sorts on a header click (numbers by their data-v value, text by
  * French collation; a second click reverses). Without the script it is an ordinary table.
  */
-export function sortableTable(cls: string, head: readonly string[], rows: readonly (readonly Cell[])[], id?: string, rowClass?: readonly string[]): string {
-  const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+/** A column heading: its text, and what the figure means (the header's tooltip). */
+export type Heading = string | { text: string; title?: string };
+
+export function sortableTable(cls: string, head: readonly Heading[], rows: readonly (readonly Cell[])[], id?: string, rowClass?: readonly string[]): string {
+  const th = head.map((h) => (typeof h === 'string' || !h.title ? `<th>${escapeHtml(typeof h === 'string' ? h : h.text)}</th>` : `<th title="${escapeHtml(h.title)}">${escapeHtml(h.text)}</th>`)).join('');
   const cell = (c: Cell) => (typeof c === 'string' ? `<td>${escapeHtml(c)}</td>` : `<td data-v="${escapeHtml(String(c.v))}">${c.html}</td>`);
   return `<div class="table-wrap"><table class="sortable ${cls}"${id ? ` id="${escapeHtml(id)}"` : ''}><thead><tr>${th}</tr></thead><tbody>${rows.map((r, i) => `<tr${rowClass?.[i] ? ` class="${escapeHtml(rowClass[i]!)}"` : ''}>${r.map(cell).join('')}</tr>`).join('')}</tbody></table></div>`;
 }

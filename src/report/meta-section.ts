@@ -1,6 +1,7 @@
 // The report's meta section (meta.ts computes it): per mode the equilibrium shares with their
 // resampled support, and for an experiment each arm's shares beside the base's.
 import { escapeHtml, sortableTable, type Cell, type PageSection } from './html.ts';
+import { METRIC_DEFINITIONS } from './glossary.ts';
 import type { ReportContext } from './context.ts';
 import type { ModeMeta } from './meta.ts';
 
@@ -40,7 +41,9 @@ export function metaHtml(byArm: { arm: string; meta: ModeMeta[] }[], armLabel: (
       num(d.in_support, pct(d.in_support, 0)),
       num(d.mean_share, pct(d.mean_share)),
     ]);
-    out.push(sortableTable('meta', ['deck', 'equilibrium share', 'largest share in any equilibrium', 'WR against the equilibrium field', `in the equilibrium (of ${m.resample.draws} resampled matrices)`, 'mean share (resampled)'], rows, `meta-${slug(m.mode)}`));
+    const h = (text: string, term: string) => ({ text, title: METRIC_DEFINITIONS.find((d) => d.term === term)?.meaning });
+    out.push(sortableTable('meta', ['deck', h('equilibrium share', 'The meta: equilibrium share'), h('largest share in any equilibrium', 'The meta: equilibrium share'), h('WR against the equilibrium field', 'WR against the equilibrium field'),
+      h(`in the equilibrium (of ${m.resample.draws} resampled matrices)`, 'In the equilibrium (resampled)'), h('mean share (resampled)', 'In the equilibrium (resampled)')], rows, `meta-${slug(m.mode)}`));
     const unused = m.unused.length ? `Used by no equilibrium: ${m.unused.join(', ')}.` : 'Every deck is used by some equilibrium.';
     out.push(`<p class="sub">${escapeHtml(`${unused} Exploitability of the shares shown (the most any one deck gains against that field): ${m.exploitability === 0 ? '0' : `${(100 * m.exploitability).toExponential(1)} points`}, tolerance ${m.tolerance} (win-rate units)${m.ok ? '' : ' — NOT met: read with care'}. Resampling: ${m.resample.draws} matrices, seed ${m.resample.seed}${m.resample.failed ? `, ${m.resample.failed} whose linear programs failed left out` : ''}.`)}</p>`);
   }

@@ -198,11 +198,14 @@ describe('the card drill-down', () => {
     expect(flagged).toContain('<a class="drill" href="#card-quick-nisqy">figures by deck</a>');
     expect(page).toContain('<details class="card" id="card-quick-nisqy">');
     expect(page).not.toContain('ablation effect (points)');
+    // A header says what its figure means (the glossary's words), for a designer without the spec folder.
+    expect(page).toContain('<th title="Win rate of the seat-games whose deck was dealt the card in its opening hand');
+    expect(page).toMatch(/<th title="The share of each deck in the equilibrium[^"]*">equilibrium share<\/th>/);
     const dir = join(tmp, 'fx-ablation');
     writeFixture(dir);
     writeFileSync(join(dir, 'ablation.json'), JSON.stringify({ bots: ['heuristic', 'heuristic'], gamesPerPairing: 200, seed: 3, effects: [{ mode: 'quick', card: 'Nisqy', standIn: 'Vanilla 3/3', effect: 0.081, lo: 0.05, hi: 0.112, pairs: 400, decks: [{ deck: 'Gardiens rapide', diff: 0.081, lo: 0.05, hi: 0.112, pairs: 400 }] }] }));
     const withAbl = readFileSync((await writeReport(dir)).html, 'utf8');
-    expect(withAbl).toContain('<th>ablation effect (points) [95%]</th>');
+    expect(withAbl).toMatch(/<th title="The win rate of the decks holding the card minus[^"]*">ablation effect \(points\) \[95%\]<\/th>/);
     expect(withAbl).toContain("ablation.json (lab ablate: bots heuristic vs heuristic, 200 games per pairing, seed 3)");
     expect(withAbl).toContain('<td data-v="0.081">+8.1 <span class="ci">[+5.0, +11.2]</span></td>');
     expect(withAbl).toContain("Ablation: the holders&#39; win rate with the card minus with its stand-in (Vanilla 3/3), paired on the same seeds: +8.1 points [+5.0, +11.2] over 400 seed pairs.");

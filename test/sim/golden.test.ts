@@ -17,7 +17,7 @@ import { lab, tempDir } from './helpers.ts';
 // section, sortable tables, the card drill-down) with the deck-choice equilibrium and the
 // drill-downs, and every chart with one colour meaning (red strong, blue weak, the rest
 // neutral) and the card charts cut to the ten strongest and weakest cards (a deck-adjusted
-// effect chart added);
+// effect chart added), the table headers saying what each figure means;
 // games.csv and the deck and matchup files did not.
 const SIM_HASHES: Record<string, string> = {
   'cards.csv': '545e8616cfba15bb',
@@ -41,7 +41,7 @@ const SIM_HASHES: Record<string, string> = {
   'report/decks-strength-standard.vl.json': 'b0d299073502bb4c',
   'report/decks-wr-quick.vl.json': 'd6b3420b7551e7cb',
   'report/decks-wr-standard.vl.json': 'fb5f829e65e8342c',
-  'report/index.html': '3ab7acbf3fa754bb',
+  'report/index.html': '73d7b788f89e667f',
   'report/modes-cards-side-by-side.vl.json': 'd4b1843244ed96c6',
   'report/modes-decks-side-by-side.vl.json': '95c9e0517b38739c',
   'report/modes-first-player.vl.json': '0cba96e148627743',
@@ -88,7 +88,7 @@ const EXP_HASHES: Record<string, string> = {
   'report/decks-wr-standard.vl.json': '811184b03377ab7b',
   'report/experiment-differences.vl.json': '1d473dce4a66d869',
   'report/experiment-sweep-1-arthur-power.vl.json': '65ac88ce60858329',
-  'report/index.html': '35e99ddbee8b2a29',
+  'report/index.html': '632100fed85b29f9',
   'report/modes-cards-side-by-side.vl.json': 'f1b285613dd94d4c',
   'report/modes-decks-side-by-side.vl.json': 'dce1787ba5462554',
   'report/modes-first-player.vl.json': 'a2c8a1b2bde11d5b',
