@@ -74,10 +74,14 @@ interface Worker {
   closed: Promise<void>;
 }
 
+/** Every worker started, stopped at the end whatever failed (none outlives the file). */
+const workers: Worker[] = [];
+
 /** `lab worker --queue … --workers 1`, once it has said it waits for shards (the queue is empty when one starts). */
 async function startWorker(): Promise<Worker> {
   const child = await spawnLab(['worker', '--queue', target.url, '--workers', '1']);
   const w: Worker = { child, stderr: '', closed: new Promise((res) => child.once('close', () => res())) };
+  workers.push(w);
   child.stdout.resume();
   await new Promise<void>((res, rej) => {
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
@@ -144,6 +148,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     queue.on('error', () => {});
   });
   afterAll(async () => {
+    await Promise.all(workers.map((w) => stopWorker(w, 'SIGKILL')));
     await queue?.close();
     await stopRedis();
     if (dir) rmSync(dir, { recursive: true, force: true });
