@@ -28,8 +28,9 @@ export interface ShardJob {
 export const KEEP_SECONDS = 7 * 24 * 3600;
 /** Shards handed to Redis at once: enough for hundreds of worker threads, bounded memory here. */
 const IN_FLIGHT = 2000;
-/** How often the submitter checks its jobs itself (events are lost while Redis restarts). */
+/** How often the submitter checks whether Redis is back, and all its jobs itself (events are lost while Redis restarts). */
 const SWEEP_MS = 3000;
+const FULL_SWEEP_MS = 30_000;
 
 export function runHash(code: string, catalogue: string, tasks: ShardTask[]): string {
   const h = createHash('sha256').update(code).update('\n').update(catalogue);
@@ -117,15 +118,23 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
     };
     events.on('completed', ({ jobId: id }) => void look(id, false).catch(() => {}));
     events.on('failed', ({ jobId: id }) => void look(id, false).catch(() => {}));
+    // Every job is looked at again when Redis comes back (it may have lost them, and their
+    // events), and every FULL_SWEEP_MS anyway (a restart too quick to be noticed).
+    let lastSweep = performance.now();
+    const lookAll = () => {
+      lastSweep = performance.now();
+      for (const id of pending.keys()) void look(id, false).catch(() => {});
+    };
     const sweep = setInterval(() => {
       if (down) {
         // Any command answering means Redis is back.
         void queue.getJobCounts('wait').then(() => {
-          if (down) notes.onNote?.(`Redis at ${target.shown} is back`);
+          if (!down) return;
+          notes.onNote?.(`Redis at ${target.shown} is back`);
           down = false;
+          lookAll();
         }, () => {});
-      }
-      for (const id of pending.keys()) void look(id, false).catch(() => {});
+      } else if (performance.now() - lastSweep >= FULL_SWEEP_MS) lookAll();
     }, SWEEP_MS);
     notes.onNote?.(`submitting ${tasks.length.toLocaleString('en')} shards (run ${run}) to ${target.shown}; \`lab worker --queue ${target.shown}\` plays them`);
 

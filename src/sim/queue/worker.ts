@@ -103,7 +103,7 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
     } catch (err) {
       if (err instanceof WaitingError) throw err;
       // A game that threw fails for good (it would throw again): its reason holds the replay command.
-      const failure = describeFailure(err, d.task, { sides: d.sides as never });
+      const failure = describeFailure(err, d.task, { sides: d.sides.map((x) => ({ ...x, deck: null })) });
       throw new UnrecoverableError(failureReason(failure));
     } finally {
       releasers.delete(release);
@@ -114,7 +114,28 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
   const common = { connection, name: `${hostname()}-${process.pid}`, lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: MAX_STALLED };
   const shardWorker = new Worker<ShardJob, ShardResult>(SHARD_QUEUE, processShard, { ...common, concurrency: opts.workers });
   // The nightly job submits its shards to the queue above (this worker and others play them).
-  const nightlyWorker = new Worker<NightlyJob>(NIGHTLY_QUEUE, (job) => runNightly(job, target, opts.log), { ...common, concurrency: 1 });
+  const nightlyWorker = new Worker<NightlyJob>(
+    NIGHTLY_QUEUE,
+    async (job, token) => {
+      let release!: () => void;
+      const released = new Promise<'released'>((res) => (release = () => res('released')));
+      releasers.add(release);
+      if (releasing) release();
+      try {
+        const child = runNightly(job, target, opts.log);
+        if ((await Promise.race([child.done, released])) === 'released') {
+          // The nightly stops (its jobs stay queued) and its job goes back for another worker.
+          child.stop();
+          await child.done.catch(() => {});
+          await job.moveToWait(token);
+          throw new WaitingError();
+        }
+      } finally {
+        releasers.delete(release);
+      }
+    },
+    { ...common, concurrency: 1 },
+  );
   let down = false;
   const onError = (err: Error) => {
     if (/ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|Connection is closed|ENOTFOUND|EAI_AGAIN/.test(err.message)) {
@@ -165,10 +186,12 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
 }
 
 /** A scheduled nightly: `lab nightly … --queue` in a child process, whose shards go to the queue. */
-function runNightly(job: Job<NightlyJob>, target: QueueTarget, log: (line: string) => void): Promise<void> {
+function runNightly(job: Job<NightlyJob>, target: QueueTarget, log: (line: string) => void): { done: Promise<void>; stop: () => void } {
   log(`nightly ${job.id}: lab nightly ${job.data.args.join(' ')}`);
-  return new Promise((resolve, reject) => {
+  let stop = () => {};
+  const done = new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [LAB, 'nightly', ...job.data.args, '--queue', target.url, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    stop = () => child.kill('SIGINT');
     let out = '';
     let err = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
@@ -184,4 +207,5 @@ function runNightly(job: Job<NightlyJob>, target: QueueTarget, log: (line: strin
       }
     });
   });
+  return { done, stop };
 }
