@@ -57,6 +57,9 @@ import { botSeedOf, checkDeterminism, checkRandomGames, gameSeedOf, replayRandom
 const DECKS_DIR = resolve(import.meta.dirname, '../../../decks');
 const MODES: readonly Mode[] = ['quick', 'standard'];
 const GAMES_PER_MODE = 2000;
+// 2,000 games with a check after every action: over a minute idle, several on a loaded
+// machine, so this hook gets more than the suite's 180 s (never less).
+const CONFORMANCE_HOOK_TIMEOUT = 900_000;
 // Cost knobs (measured on the 2-core lab machine): the lockstep clone replay every 97 steps
 // and the determinize check every 3rd step (both strides coprime with the turn rhythm, so
 // every phase gets sampled). The other contract checks and the invariants run at every step.
@@ -269,7 +272,7 @@ for (const mode of MODES) {
     let run: ModeRun;
     beforeAll(() => {
       run = runMode(mode, GAMES_PER_MODE, mode === 'quick' ? 1 : 2);
-    });
+    }, CONFORMANCE_HOOK_TIMEOUT);
 
     it(`plays at least ${GAMES_PER_MODE} games over ${pairsOf(mode).length} ordered pairs`, () => {
       expect(run.games).toBeGreaterThanOrEqual(GAMES_PER_MODE);

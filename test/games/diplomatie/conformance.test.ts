@@ -16,6 +16,9 @@ import { checkDeterminism, checkRandomGames, gameSeedOf } from '../../core/confo
 
 const DIR = resolve(import.meta.dirname, '../../../decks/diplomatie');
 const GAMES = 2000;
+// 2,000 games with a check after every action: over a minute idle, several on a loaded
+// machine, so this hook gets more than the suite's 180 s (never less).
+const CONFORMANCE_HOOK_TIMEOUT = 900_000;
 // Cost knobs (2-core machine): a lockstep clone replay every 61 steps, determinize and
 // observe every 3rd step; the other contract checks and the invariants at every step.
 const CLONE_EVERY = 61;
@@ -161,7 +164,7 @@ describe('Diplomatie: random-play conformance over every ordered deck pair', () 
   let r: Run;
   beforeAll(() => {
     r = run(GAMES, 1);
-  });
+  }, CONFORMANCE_HOOK_TIMEOUT);
   it(`plays at least ${GAMES} games, won both ways (PV and PD)`, () => {
     expect(r.games).toBeGreaterThanOrEqual(GAMES);
     expect(r.pv).toBeGreaterThan(0);
