@@ -95,6 +95,9 @@ export interface Aggregate {
   pairBase?: number;
   /** Deck-adjusted card effect counts (card-effects.ts). */
   effects?: EffectTable;
+  /** The game's own card counters beyond CARD_COUNTERS (its module declares them), and mode → card → their sums. */
+  extraCounters?: string[];
+  cardExtras?: Record<string, Record<string, number[]>>;
 }
 
 export function emptyAggregate(): Aggregate {
@@ -128,6 +131,10 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
     }
   };
   addTables(a.cards, b.cards, CARD_COUNTERS.length);
+  if (b.extraCounters?.length) {
+    a.extraCounters ??= b.extraCounters.slice();
+    addTables((a.cardExtras ??= {}), b.cardExtras ?? {}, b.extraCounters.length);
+  }
   addTables(a.decks, b.decks, DECK_COUNTERS.length);
   addTables(a.matchups, b.matchups, MATCHUP_COUNTERS.length);
   for (const [mode, v] of Object.entries(b.modes)) {
@@ -202,9 +209,12 @@ export interface StatLayout {
   seenBy: readonly number[];
   /** A win by at least this many of the game's score is decisive. */
   decisiveMargin: number;
+  /** The game's own counters beyond the generic ones (their names and fields): summed per card as they are. */
+  extraNames: readonly string[];
+  extras: readonly number[];
 }
 
-export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[], checkpoints: readonly number[] = [], decisiveMargin = 2): StatLayout {
+export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[], checkpoints: readonly number[] = [], decisiveMargin = 2, declared: readonly string[] = []): StatLayout {
   const need = ['deck', 'setup', 'dealt', 'kept', 'oh', 'drawn', 'played', 'pitched', 'eotDiscard', 'vpScored', 'vpGiven'] as const;
   const f = {} as StatLayout['f'];
   for (const k of need) {
@@ -218,7 +228,10 @@ export function statLayout(fields: readonly string[], names: readonly string[], 
     if (i < 0) throw new Error(`the game records no "seenBy${t}" card counter`);
     return i;
   });
-  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy, replays: fields.indexOf('replays'), held: fields.indexOf('held'), decisiveMargin };
+  // A declared counter the generic aggregate has no place for is summed as it is (cards.csv gets its column).
+  const extraNames = declared.filter((k) => !(need as readonly string[]).includes(k) && fields.includes(k));
+  const extras = extraNames.map((k) => fields.indexOf(k));
+  return { kinds: names.length, fields: fields.length, names, f, sources, checkpoints: cps, seenBy, replays: fields.indexOf('replays'), held: fields.indexOf('held'), decisiveMargin, extraNames, extras };
 }
 
 /**
@@ -227,6 +240,8 @@ export function statLayout(fields: readonly string[], names: readonly string[], 
  */
 export class CardAccumulator {
   readonly sums: Float64Array;
+  /** The game's own counters: [kind * extras + e]. */
+  readonly extraSums: Float64Array;
   /** The open cluster, per kind: copies in hand, won in hand, never seen, won never seen. */
   readonly cluster: Float64Array;
   /** Kinds the open cluster holds (whose deck holds the card), listed once. */
@@ -235,6 +250,7 @@ export class CardAccumulator {
   nTouched = 0;
   constructor(readonly lay: StatLayout) {
     this.sums = new Float64Array(lay.kinds * CARD_COUNTERS.length);
+    this.extraSums = new Float64Array(lay.kinds * lay.extras.length);
     this.cluster = new Float64Array(lay.kinds * 4);
     this.open = new Uint8Array(lay.kinds);
     this.touched = new Int32Array(lay.kinds);
@@ -271,6 +287,15 @@ export class CardAccumulator {
       if (this.sums[k * N + C.seatGames] === 0) continue;
       const r = row(cards, this.lay.names[k]!, N);
       for (let i = 0; i < N; i++) r[i]! += this.sums[k * N + i]!;
+    }
+    const E = this.lay.extras.length;
+    if (E === 0) return;
+    agg.extraCounters ??= this.lay.extraNames.slice();
+    const extras = sub((agg.cardExtras ??= {}), mode, () => ({}));
+    for (let k = 0; k < this.lay.kinds; k++) {
+      if (this.sums[k * N + C.seatGames] === 0) continue;
+      const r = row(extras, this.lay.names[k]!, E);
+      for (let e = 0; e < E; e++) r[e]! += this.extraSums[k * E + e]!;
     }
   }
 }
@@ -340,6 +365,7 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
       sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
       sums[c + C.setup]! += setup;
       sums[c + C.drawnGames]! += drawn * deck;
+      for (let e = 0, E = lay.extras.length; e < E; e++) acc.extraSums[k * E + e]! += st[base + lay.extras[e]!]!;
       const o = k * 4;
       if (acc.open[k] === 0) {
         acc.open[k] = 1;

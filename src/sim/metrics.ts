@@ -41,6 +41,8 @@ export function cardIntervals(c: readonly number[]): { gih: ClusteredRate; iwd: 
   };
 }
 
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
 export const CARD_COLUMNS = [
   'mode', 'card', 'seat_games', 'copies', 'gp_wr', 'oh_wr', 'gd_wr', 'gih_n', 'gih_wr', 'gih_lo', 'gih_hi',
   'gns_n', 'gns_wr', 'iwd', 'iwd_lo', 'iwd_hi', 'held', 'played', 'replays', 'play_rate', 'played_wr', 'pitched', 'pitch_rate',
@@ -49,7 +51,7 @@ export const CARD_COLUMNS = [
 
 /** cards.csv columns, with the IWD-by-turn checkpoints named by their turn (iwd_by_turn_4…). */
 export function cardColumns(agg: Aggregate): string[] {
-  return [...CARD_COLUMNS, ...agg.checkpoints.map((t) => `iwd_by_turn_${t}`), ...effectColumns(agg)];
+  return [...CARD_COLUMNS, ...agg.checkpoints.map((t) => `iwd_by_turn_${t}`), ...effectColumns(agg), ...(agg.extraCounters ?? []).map(snakeCase)];
 }
 
 export function cardRows(agg: Aggregate): Row[] {
@@ -101,6 +103,8 @@ export function cardRows(agg: Aggregate): Row[] {
         row[`iwd_by_turn_${t}`] = r6(rate(c[b + 1]!, c[b]!) - rate(c[b + 3]!, c[b + 2]!));
       });
       Object.assign(row, effectFields(agg, mode, card));
+      // The game's own counters (pvDealt → pv_dealt), summed over the copies as recorded.
+      (agg.extraCounters ?? []).forEach((name, e) => (row[snakeCase(name)] = agg.cardExtras?.[mode]?.[card]?.[e] ?? 0));
       out.push(row);
     }
   }

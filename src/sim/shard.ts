@@ -84,7 +84,7 @@ function prepare(task: ShardTask): Prepared {
   const states: [unknown, unknown] = [ab.allocState(), ba.allocState()];
   ab.startRecording(states[0]);
   ba.startRecording(states[1]);
-  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames, ab.seenByTurns, m.words.decisiveMargin);
+  const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames, ab.seenByTurns, m.words.decisiveMargin, m.counters.cards.map((c) => c.field));
   p = {
     games: [ab, ba],
     states,
