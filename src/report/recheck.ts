@@ -44,7 +44,7 @@ export function recheckSection(dir: string): string {
   const r = JSON.parse(readFileSync(file, 'utf8')) as Result;
   const out: string[] = ['<section id="recheck"><h2>Findings that depend on the bot\'s skill</h2>'];
   const what = (x: Row) => `${x.kind} <b>${escapeHtml(x.name)}</b> (${escapeHtml(x.mode)}, ${escapeHtml(METRIC[x.metric] ?? x.metric)})`;
-  out.push(`<p>The run's ${r.rows.length} most significant flagged findings played again with <code>${escapeHtml(r.bots.join(' vs '))}</code> on the first ${r.gamesPerPairing} games of each pairing they need (the same seeds and deals; for a card, every pairing of the decks holding it; for a deck, its own), ${r.games.toLocaleString('en')} games. `
+  out.push(`<p>The ${r.rows.length} findings of the run's most significant flagged cards and decks played again with <code>${escapeHtml(r.bots.join(' vs '))}</code> on the first ${r.gamesPerPairing} games of each pairing they need (the same seeds and deals; for a card, every pairing of the decks holding it; for a deck, its own), ${r.games.toLocaleString('en')} games. `
     + 'A verdict compares the 95% interval with no effect (0 points for a card, 50% for a deck): <i>holds</i> when it lies wholly on the finding\'s side, <i>flips</i> when wholly on the other, <i>vanishes</i> when it holds no effect. '
     + 'The run\'s own bots are played on the same seeds too: a finding that vanishes for them as well lacks games, not skill.</p>');
   const dep = r.rows.filter((x) => x.dependsOnSkill);

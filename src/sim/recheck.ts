@@ -72,9 +72,17 @@ export function verdictOf(side: 1 | -1, lo: number | null, hi: number | null, re
   return at === 0 ? 'vanishes' : at === side ? 'holds' : 'flips';
 }
 
-/** The run's flagged findings of its main arm, most significant first (flags.ts), at most `top`. */
+/**
+ * The run's flagged findings of its main arm (flags.ts) for its `top` most significant cards and
+ * decks: every flagged metric of each (a card flagged on its effect and on its IWD by turn is
+ * measured on the same games), most significant first.
+ */
 export function topFindings(tables: Tables, band: Band, top: number, arm = 'base'): Assessment[] {
-  return assessArm(tables, arm, band).flagged.slice(0, top);
+  const flagged = assessArm(tables, arm, band).flagged;
+  const item = (a: Assessment) => `${a.mode}\t${a.kind}\t${a.name}`;
+  const chosen = new Set<string>();
+  for (const a of flagged) if (chosen.size < top) chosen.add(item(a));
+  return flagged.filter((a) => chosen.has(item(a)));
 }
 
 const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) ? x : NaN);
