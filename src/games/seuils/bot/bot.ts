@@ -5,7 +5,7 @@ import {
   A_ASSIGN, A_ASSIGN_REST, A_ATTACK, A_BOTTOM, A_DECLARE, A_DONE, A_DRAW, A_END_TURN, A_PASS, A_PLAY,
   A_PLAY_RESOURCE, A_TARGET, A_TARGET_FACTION, A_TARGET_LOCATION, A_USE,
 } from '../actions.ts';
-import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_FACTION, T_RESOURCE, T_TACTIC, V_CONSUME, V_DAMAGE, V_DESTROY, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH } from '../catalogue/compile.ts';
+import { MAX_ABILITIES, MAX_EFFECTS, T_CHARACTER, T_FACTION, T_ITEM, T_LOCATION, T_RESOURCE, T_TACTIC, TG_CHAR, TG_CHARLOC, TG_ITEMLOC, SIDE_OPP, SIDE_OWN, V_CONSUME, V_DAMAGE, V_DESTROY, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH } from '../catalogue/compile.ts';
 import { VERBS } from '../catalogue/schema.ts';
 import { lifeOf, strengthOf, typeOf } from '../rules.ts';
 import { INST, O_ATK_ON, O_CONS, O_DMG, O_INFL, O_HAND, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_DEF, PH_WINDOW, O_COMBAT, C_ATTACKER, O_ATK_TARGET, O_LOCK, O_ASG_LEFT, type SeuilsState, WC_PRE_DEAL, Z_PLAY } from '../state.ts';
@@ -29,10 +29,6 @@ export interface SeuilsBotProfile {
   chumpBelow: number;
   verbs: Record<string, number>;
   respondInCombat: boolean;
-  /** Keep this many of our toughest ready characters home from an attack that is not lethal… */
-  guards?: number;
-  /** …when the opposing characters' total strength is at least this share of our influence. */
-  guardShare?: number;
 }
 
 /** The shipped profiles (profiles.json). */
@@ -101,27 +97,25 @@ export class SeuilsBot {
   }
 
   /**
-   * An attacker stays home to defend (D19: attackers end consumed) when it is one of our
-   * `guards` toughest ready characters, the opposing board's strength is at least `guardShare`
-   * of our influence, and the attack cannot be lethal.
+   * Does ability a (catalogue index) have a target worth it: a harmful verb an opposing card,
+   * a helpful one one of ours? (The engine's list may hold only our own cards for a harmful
+   * verb, e.g. Assassinat in an attack nobody defends.)
    */
-  private guardsHome(st: SeuilsState, seat: number, g: number): boolean {
-    const k = this.profile.guards ?? 0;
-    if (k <= 0) return false;
+  private targetWorthIt(st: SeuilsState, seat: number, a: number): boolean {
+    const cat = this.game.ctx.cat;
+    const tg = cat.aTarget[a]!;
+    if (tg !== TG_CHAR && tg !== TG_CHARLOC && tg !== TG_ITEMLOC) return true;
+    const harmful = HARMFUL(cat.eVerb[a * MAX_EFFECTS]!, cat.eAmount[a * MAX_EFFECTS]!);
+    const side = harmful ? 1 - seat : seat;
+    if ((harmful && cat.aSide[a] === SIDE_OWN) || (!harmful && cat.aSide[a] === SIDE_OPP)) return false;
     const w = st.w;
-    let theirs = 0, ours = 0, tougher = 0;
-    const life = lifeOf(st, g);
-    for (let x = 0; x < 2 * INST; x++) {
-      if (w[O_ZONE + x] !== Z_PLAY || typeOf(st, x) !== T_CHARACTER) continue;
-      const s = Math.max(0, strengthOf(st, x));
-      if ((x >= INST ? 1 : 0) !== seat) theirs += s;
-      else if (w[O_CONS + x] === 0 && (w[O_COMBAT + x] === C_ATTACKER || x === g || w[O_COMBAT + x] === 0)) {
-        ours += s;
-        if (x !== g && w[O_COMBAT + x] === 0 && (lifeOf(st, x) > life || (lifeOf(st, x) === life && x < g))) tougher++;
-      }
+    for (let g = side * INST; g < (side + 1) * INST; g++) {
+      if (w[O_ZONE + g] !== Z_PLAY) continue;
+      const t = typeOf(st, g);
+      const fits = tg === TG_CHAR ? t === T_CHARACTER : tg === TG_CHARLOC ? t === T_CHARACTER || t === T_LOCATION : t === T_ITEM || t === T_LOCATION;
+      if (fits && (cat.aInCombat[a] === 0 || w[O_COMBAT + g] !== 0)) return true;
     }
-    if (ours >= w[O_INFL + 1 - seat]!) return false;
-    return theirs >= (this.profile.guardShare ?? 0) * w[O_INFL + seat]! && tougher < k;
+    return false;
   }
 
   private score(st: SeuilsState, seat: number, action: number): number {
@@ -147,17 +141,19 @@ export class SeuilsBot {
     }
     if (action < A_USE) {
       const id = ctx.cardOf[w[O_HAND + seat * INST + action - A_PLAY]!]!;
+      if (cat.type[id] === T_TACTIC && !this.targetWorthIt(st, seat, id * MAX_ABILITIES)) return -10;
       if (cat.type[id] === T_TACTIC) return this.abilityValue(id * MAX_ABILITIES, w[O_ATK_ON] === 1, w[O_WCTX] === WC_PRE_DEAL) - 2 * cat.cost[id]!;
       return 20 + this.profile.permanentPerCost * cat.cost[id]!;
     }
     if (action < A_TARGET_LOCATION) {
       const x = action - A_USE;
       const id = ctx.cardOf[seat * INST + ((x / MAX_ABILITIES) | 0)]!;
+      if (!this.targetWorthIt(st, seat, id * MAX_ABILITIES + (x % MAX_ABILITIES))) return -10;
       return this.abilityValue(id * MAX_ABILITIES + (x % MAX_ABILITIES), w[O_ATK_ON] === 1, w[O_WCTX] === WC_PRE_DEAL) - 1 - cat.aRes[id * MAX_ABILITIES + (x % MAX_ABILITIES)]!;
     }
     if (action < A_DECLARE) return 2; // a location is a lesser target than the faction
     if (action < A_ASSIGN) {
-      if (phase !== PH_DECLARE_DEF) return this.guardsHome(st, seat, seat * INST + action - A_DECLARE) ? -1 : 3; // the rest join the attack
+      if (phase !== PH_DECLARE_DEF) return 3; // every ready character joins the attack
       return this.defendValue(st, seat, seat * INST + action - A_DECLARE);
     }
     if (action < A_TARGET) {
