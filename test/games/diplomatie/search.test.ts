@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../../bots/bot.ts';
 import { FlatMcBot, IsmctsBot } from '../../../bots/mcts.ts';
 import { RandomBot } from '../../../bots/random.ts';
-import type { Game } from '../../../src/core/game.ts';
 import { makeDiplomatieRollout } from '../../../src/games/diplomatie/bot/index.ts';
 import type { DipState } from '../../../src/games/diplomatie/state.ts';
 import { DECKS, match, playSeries } from './bot-helpers.ts';
+import { spyOnPosition } from '../search-suite.ts';
 
 const flat = (seed: number) => new FlatMcBot<DipState>(seed, { playouts: 0, budget: 24, depth: 20, rollout: null });
 const ismcts = (seed: number) => new IsmctsBot<DipState>(seed, { iterations: 32, ms: 0, c: 0.7, depth: 20, rollout: null, prior: null, bias: 1 });
@@ -35,29 +35,6 @@ describe('searches against uniform-random play (small budgets)', () => {
   });
 });
 
-/**
- * The game as a search sees it, recording every method called on the real position: a
- * search may ask whose turn it is and determinize it, nothing else (not its legal actions
- * either: it gets them as an argument).
- */
-function spy(game: Game<DipState>, calls: Set<string>): { game: Game<DipState>; setRoot(st: DipState | null): void } {
-  let root: DipState | null = null;
-  const proxy = new Proxy(game, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (root !== null && args.includes(root)) {
-          calls.add(String(prop));
-          if (prop === 'determinize') expect(args[3]).not.toBe(root); // never written into
-        }
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { game: proxy, setRoot: (st) => void (root = st) };
-}
-
 describe('searches never look at hidden information', () => {
   it('flat Monte-Carlo and ISMCTS read the real position only through currentPlayer and determinize', () => {
     const legal = new Int32Array(2048);
@@ -67,7 +44,7 @@ describe('searches never look at hidden information', () => {
       let decisions = 0;
       for (let g = 0; g < 2; g++) {
         const real = match(DECKS[g]!, DECKS[5 - g]!);
-        const { game, setRoot } = spy(real, calls);
+        const { game, setRoot } = spyOnPosition(real, calls);
         const st = real.allocState();
         real.newGame(st, 40 + g);
         const other = new RandomBot<DipState>(g);
