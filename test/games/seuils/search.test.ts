@@ -20,7 +20,7 @@ const match = (a: number, b: number): Seuils => seuilsMatchFromFiles(DECKS[a % D
 const flat = (seed: number) => new FlatMcBot<SeuilsState>(seed, { playouts: 0, budget: 6, depth: 12, rollout: null });
 const ismcts = (seed: number) => new IsmctsBot<SeuilsState>(seed, { iterations: 8, ms: 0, c: 0.7, depth: 12, rollout: null, prior: null, bias: 1 });
 const ismctsGuided = (seed: number) => new IsmctsBot<SeuilsState>(seed, {
-  iterations: 6, ms: 0, c: 0.7, depth: 8, rollout: makeSeuilsBot(seed + 1), prior: makeSeuilsBot(seed + 2), bias: 1,
+  iterations: 8, ms: 0, c: 0.7, depth: 12, rollout: makeSeuilsBot(seed + 1), prior: null, bias: 1,
 });
 
 /** `games` seeded games of `hero` against uniform-random play, seats alternating, deck pairs rotating: the hero's wins. */
@@ -55,7 +55,7 @@ describe('searches against uniform-random play (small budgets, 6 seeded games ea
     console.log(`seuils ismcts vs random: ${t.wins}/${t.games}`);
     expect(t.wins).toBeGreaterThanOrEqual(5);
   });
-  it('ISMCTS (6 iterations, depth 8) with the heuristic bot as rollout policy and prior wins at least 5 of 6', () => {
+  it('ISMCTS (8 iterations, depth 12) with the heuristic bot as rollout policy wins at least 5 of 6', () => {
     const t = series(6, ismctsGuided, 23);
     console.log(`seuils ismcts+heuristic vs random: ${t.wins}/${t.games}`);
     expect(t.wins).toBeGreaterThanOrEqual(5);
