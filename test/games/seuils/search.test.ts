@@ -18,8 +18,8 @@ searchSuite<SeuilsState>({
     { name: 'ismcts', label: 'ISMCTS (8 iterations, depth 12)', make: (seed) => new IsmctsBot<SeuilsState>(seed, { iterations: 8, ms: 0, c: 0.7, depth: 12, rollout: null, prior: null, bias: 1 }) },
     {
       name: 'ismcts+heuristic',
-      label: 'ISMCTS (6 iterations, depth 8) with the heuristic bot as rollout policy and prior',
-      make: (seed) => new IsmctsBot<SeuilsState>(seed, { iterations: 6, ms: 0, c: 0.7, depth: 8, rollout: makeSeuilsBot(seed + 1), prior: makeSeuilsBot(seed + 2), bias: 1 }),
+      label: 'ISMCTS (8 iterations, depth 12) with the heuristic bot as rollout policy',
+      make: (seed) => new IsmctsBot<SeuilsState>(seed, { iterations: 8, ms: 0, c: 0.7, depth: 12, rollout: makeSeuilsBot(seed + 1), prior: null, bias: 1 }),
     },
   ],
   games: 6,
