@@ -6,7 +6,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseJson } from '../core/json.ts';
 import type { GameModule } from '../core/module.ts';
-import { parseStopRule, type StopRule } from './stopping.ts';
+import { parseStopRule, Stopper, type StopDecision, type StopRule, type StopStep } from './stopping.ts';
+import { holderOutcomes, holdersOf } from './ablate.ts';
+import type { RunResult, RunSpec } from './run.ts';
 
 export class ExperimentError extends Error {}
 
@@ -313,4 +315,82 @@ export function expandArms(exp: ExperimentFile, m: GameModule, file = 'experimen
     }
   }
   return arms;
+}
+
+export interface ArmStop {
+  arm: string;
+  /** The cards the arm patches beyond the base's patches, and the decks holding them ("mode\tname"). */
+  cards: string[];
+  holders: string[];
+  decision: StopDecision;
+  /** Games of the comparison (the arm's and the base's) and seed pairs measured when it stopped. */
+  games: number;
+  pairs: number;
+  /** The holders' paired WR change (arm − base) when it stopped, with its 95% t interval. */
+  effect: number;
+  lo: number;
+  hi: number;
+  /** The LLR (sprt) or the half-width (width) after each batch. */
+  path: StopStep[];
+  evidence: string;
+}
+
+const r6 = (x: number) => (Number.isFinite(x) ? Math.round(x * 1e6) / 1e6 : null);
+
+/**
+ * An experiment's stopping rule over its arms. Each arm is measured as `lab whatif` measures a
+ * patch: the paired outcomes, on the base's seed pairs, of the decks holding a card the arm
+ * patches (beyond the base's patches) in the pairings where one side holds it. The run stops
+ * at the first batch where every arm is decided, or when the cap of games comes first.
+ */
+export class ExperimentStopping {
+  private readonly arms: { arm: string; cards: string[]; holders: string[]; names: Map<string, Set<string>>; stopper: Stopper }[] = [];
+  batches = 0;
+
+  constructor(readonly rule: StopRule, private readonly spec: RunSpec, basePatches: number, file = 'experiment') {
+    for (const a of spec.arms.slice(1)) {
+      if (a.bots !== undefined || a.gamesPerPairing !== undefined) {
+        throw new ExperimentError(`${file}: stop: arm "${a.label}" plays its own ${a.bots ? 'bots' : 'games'}, not the base's games: a stopping rule needs arms paired with the base`);
+      }
+      const cards = [...new Set((a.variant?.patches ?? []).slice(basePatches).map((p) => String(p.card)))].sort();
+      const holders = [...new Set(cards.flatMap((c) => holdersOf(spec.sides, c)))].sort();
+      if (!holders.length) throw new ExperimentError(`${file}: stop: arm "${a.label}" patches no card a deck of the experiment holds, so the rule has nothing to measure`);
+      const names = new Map<string, Set<string>>();
+      for (const h of holders) {
+        const [mode, name] = h.split('\t') as [string, string];
+        if (!names.has(mode)) names.set(mode, new Set());
+        names.get(mode)!.add(name);
+      }
+      this.arms.push({ arm: a.label, cards, holders, names, stopper: new Stopper(rule) });
+    }
+  }
+
+  /** Records a batch (pairs [from, to) of every arm); true once no arm is left to decide. */
+  after(batch: RunResult, from: number, to: number): boolean {
+    this.batches++;
+    // The games of one comparison: the arm's and the base's (every arm plays the same games).
+    const games = Math.round((2 * batch.games) / this.spec.arms.length);
+    const base = batch.aggregates.get('base')!;
+    for (const a of this.arms) {
+      if (a.stopper.decision !== 'continue') continue;
+      const outcomes: number[] = [];
+      for (const mode of [...a.names.keys()].sort()) {
+        outcomes.push(...holderOutcomes(batch.aggregates.get(a.arm)!, base, mode, a.names.get(mode)!, from, to).outcomes);
+      }
+      a.stopper.addBatch(outcomes, games);
+    }
+    return this.arms.every((a) => a.stopper.decision !== 'continue');
+  }
+
+  results(): ArmStop[] {
+    return this.arms.map(({ arm, cards, holders, stopper: s }) => {
+      const m = s.mean(), hw = s.halfWidth();
+      return {
+        arm, cards, holders, decision: s.decision, games: s.games, pairs: s.pairs,
+        effect: r6(m) ?? NaN, lo: r6(m - hw) ?? NaN, hi: r6(m + hw) ?? NaN,
+        path: s.path.map((p) => ({ ...p, value: r6(p.value) ?? NaN })),
+        evidence: s.describe(),
+      };
+    });
+  }
 }

@@ -10,6 +10,8 @@
 // every output) is the same on any number of workers, whatever order shards finish in.
 import { PAIRED_DIFFERENCE, decide, gsprtLlr, scoreFromElo, sprtBounds } from '../report/sprt.ts';
 import { studentTQuantile } from '../report/tdist.ts';
+import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
+import { runSimulation, type RunHooks, type RunResult, type RunSpec } from './run.ts';
 
 export class StopRuleError extends Error {}
 
@@ -170,4 +172,37 @@ export class Stopper {
         : 'not reached yet';
     return `target width ±${pts(r.width!)}: ${what} after ${this.games} games`;
   }
+}
+
+/**
+ * Plays `spec` in batches of `batchPairs` seed pairs per pairing (pairs 0…, then the next
+ * ones: the same seeds a fixed run of that length plays) until `after` returns true, which
+ * reads each batch's own aggregates and its pair range [from, to). Returns the batches merged,
+ * as one run. No journal: a stopped run is replayed from its seed.
+ */
+export async function runInBatches(
+  spec: RunSpec,
+  batchPairs: number,
+  after: (batch: RunResult, from: number, to: number) => boolean,
+  hooks: RunHooks = {},
+): Promise<RunResult & { batches: number; pairs: number }> {
+  const totals = new Map<string, Aggregate>(spec.arms.map((a) => [a.label, emptyAggregate()]));
+  let games = 0, seconds = 0, tasks = 0, batches = 0;
+  for (;;) {
+    const from = batches * batchPairs;
+    const res = await runSimulation({ ...spec, gamesPerPairing: 2 * batchPairs, firstPair: from }, {
+      onRows: hooks.onRows,
+      onAbortable: hooks.onAbortable,
+      onProgress: hooks.onProgress ? (d, t, s) => hooks.onProgress!(games + d, games + t, s) : undefined,
+      // Each batch is a run of its own (its first pair is in the plan): queued ones too.
+      executor: hooks.executor,
+    });
+    for (const [label, agg] of res.aggregates) mergeInto(totals.get(label)!, agg);
+    games += res.games;
+    seconds += res.seconds;
+    tasks += res.tasks;
+    batches++;
+    if (after(res, from, from + batchPairs)) break;
+  }
+  return { aggregates: totals, games, resumedGames: 0, seconds, tasks, batches, pairs: batches * batchPairs };
 }

@@ -5,9 +5,9 @@
 import { pairedDifference, type PairedDiff } from '../report/paired.ts';
 import { round6 as round6OrNull } from '../report/stats.ts';
 import { deckChanges, holderOutcomes, holdersOf, type DeckChange } from './ablate.ts';
-import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
-import { runSimulation, type ArmSpec, type RunHooks, type RunSpec } from './run.ts';
-import { Stopper, type StopRule } from './stopping.ts';
+import type { Aggregate } from './aggregate.ts';
+import type { ArmSpec, RunHooks, RunSpec } from './run.ts';
+import { Stopper, runInBatches, type StopRule } from './stopping.ts';
 import type { Variant } from '../games/registry.ts';
 
 const round6 = (x: number): number => round6OrNull(x) ?? NaN;
@@ -70,23 +70,14 @@ export async function runWhatif(w: WhatifSpec, hooks: RunHooks = {}): Promise<Wh
     { label: 'patch', variant: w.patched, onlyDecks: holders },
   ];
   const batchPairs = w.stop ? w.stop.batchPairs : w.run.gamesPerPairing / 2;
-  const totals = new Map<string, Aggregate>([['base', emptyAggregate()], ['patch', emptyAggregate()]]);
   const stopper = w.stop ? new Stopper(w.stop) : null;
-  let games = 0, seconds = 0, batches = 0;
-  for (;;) {
-    const spec: RunSpec = { ...w.run, modes: [mode], arms, gamesPerPairing: 2 * batchPairs, firstPair: batches * batchPairs };
-    const res = await runSimulation(spec, {
-      ...hooks,
-      onProgress: hooks.onProgress ? (d, t, s) => hooks.onProgress!(games + d, games + t, s) : undefined,
-    });
-    for (const [label, agg] of res.aggregates) mergeInto(totals.get(label)!, agg);
-    games += res.games;
-    seconds += res.seconds;
-    batches++;
-    if (!stopper) break;
-    const { outcomes } = holderOutcomes(res.aggregates.get('patch')!, res.aggregates.get('base')!, mode, names, (batches - 1) * batchPairs, batches * batchPairs);
-    if (stopper.addBatch(outcomes, res.games) !== 'continue') break;
-  }
+  const res = await runInBatches({ ...w.run, modes: [mode], arms }, batchPairs, (batch, from, to) => {
+    if (!stopper) return true;
+    const { outcomes } = holderOutcomes(batch.aggregates.get('patch')!, batch.aggregates.get('base')!, mode, names, from, to);
+    return stopper.addBatch(outcomes, batch.games) !== 'continue';
+  }, hooks);
+  const totals = res.aggregates;
+  const { games, seconds, batches } = res;
   const { p, withScores, withoutScores, decks } = holderEffect(totals.get('patch')!, totals.get('base')!, mode, names);
   const diffs = withScores.map((x, i) => x - withoutScores[i]!);
   const ratio = (variance(withScores) + variance(withoutScores)) / variance(diffs);

@@ -7,8 +7,9 @@ import { GAMES, gameModule } from '../../games/registry.ts';
 import { C, D, M } from '../../sim/aggregate.ts';
 import { cardIntervals } from '../../sim/metrics.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
-import { ExperimentError, expandArms, loadExperiment, ruleItems, type ExperimentFile } from '../../sim/experiment.ts';
+import { ExperimentError, ExperimentStopping, expandArms, loadExperiment, ruleItems, type ArmStop, type ExperimentFile } from '../../sim/experiment.ts';
 import { firstPlayerRows, type FirstPlayerRow } from '../../sim/first-player.ts';
+import { runInBatches, type StopRule } from '../../sim/stopping.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
 import { atomicWrite, csvText } from '../../sim/output.ts';
 import { rate, round6, wilson } from '../../report/stats.ts';
@@ -134,6 +135,9 @@ export function experimentCommand(): Command {
       }
       if (spec.sides.length === 0) throw new UsageError(`${file}: no deck to play`);
       const queue = opts.queue === undefined ? undefined : await queueTarget(opts.queue);
+      // A stopping rule: the arms play in batches of seed pairs until each is decided (or the cap).
+      const stopRule = (exp as { stopRule?: StopRule }).stopRule;
+      const stopping = stopRule ? new ExperimentStopping(stopRule, spec, exp.basePatches?.length ?? 0, file) : null;
       const out = opts.out === undefined ? prepareOutFolder(join('reports', 'experiments', exp.name), 'output folder') : prepareOutFolder(opts.out, '--out');
       let diffs: Difference[] = [];
       const sweeps: unknown[] = [];
@@ -145,6 +149,11 @@ export function experimentCommand(): Command {
         catalogue,
         queue,
         extra: { experiment: exp.name, description: exp.description ?? null, band: exp.band ?? null, patchedCards: patched },
+        run: stopping ? async (s, hooks) => {
+          const res = await runInBatches(s, stopping.rule.batchPairs, (b, from, to) => stopping.after(b, from, to), hooks);
+          s.gamesPerPairing = 2 * res.pairs;
+          return res;
+        } : undefined,
         onAggregates: (aggs) => {
           const base = aggs.get('base')!;
           const sameGames = (arm: (typeof spec.arms)[number]) => arm.bots === undefined && (arm.gamesPerPairing === undefined || arm.gamesPerPairing === spec.gamesPerPairing);
@@ -195,7 +204,8 @@ export function experimentCommand(): Command {
             return target === undefined ? rung : { ...rung, target, verdict: rungVerdict(lo, hi, target) };
           });
           const extra = firstPlayer ? { firstPlayer } : {};
-          return rungs.length ? { differences: diffs, sweeps, rungs, ...extra } : { differences: diffs, sweeps, ...extra };
+          const stop = stopping ? { stopping: stoppingSummary(exp.stop!, stopping.rule, spec.gamesPerPairing / 2, stopping.results()) } : {};
+          return rungs.length ? { differences: diffs, sweeps, rungs, ...extra, ...stop } : { differences: diffs, sweeps, ...extra, ...stop };
         },
       });
       atomicWrite(join(out, 'differences.csv'), csvText(DIFFERENCE_COLUMNS, diffs.map((d) => DIFFERENCE_COLUMNS.map((k) => d[k]))));
@@ -208,9 +218,30 @@ export function experimentCommand(): Command {
         if (base) process.stdout.write(textSummary(base));
         for (const r of (summary.rungs ?? []) as Rung[]) process.stdout.write(rungLine(r));
         for (const r of (summary.firstPlayer ?? []) as FirstPlayerRow[]) process.stdout.write(firstPlayerLine(r));
+        const st = summary.stopping as ReturnType<typeof stoppingSummary> | undefined;
+        if (st) process.stdout.write(stoppingText(st));
         process.stderr.write(`wrote ${out}/{summary.json,manifest.json,differences.csv,arms/…}\n`);
       }
     }));
+}
+
+/** summary.json's `stopping`: the rule as written, where the run stopped, and each arm's decision with its evidence. */
+export function stoppingSummary(rule: unknown, parsed: StopRule, pairsPerPairing: number, arms: ArmStop[]) {
+  return {
+    rule,
+    cap: parsed.maxGames,
+    decided: arms.every((a) => a.decision !== 'cap'),
+    pairsPerPairing,
+    arms,
+  };
+}
+
+export function stoppingText(st: ReturnType<typeof stoppingSummary>): string {
+  const head = st.decided ? `stopped: every arm decided after ${st.pairsPerPairing} seed pairs a pairing` : `stopped at the cap of ${st.cap} games (${st.pairsPerPairing} seed pairs a pairing)`;
+  const pts = (x: number) => (x === null || Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
+  const lines = [head];
+  for (const a of st.arms) lines.push(`  ${a.arm} (${a.cards.join(', ')}): holders' WR ${pts(a.effect)} points [${pts(a.lo)}, ${pts(a.hi)}] over ${a.pairs} seed pairs; ${a.evidence}`);
+  return lines.join('\n') + '\n';
 }
 
 interface Rung {

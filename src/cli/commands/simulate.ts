@@ -14,7 +14,7 @@ export { armFolder };
 import type { Aggregate } from '../../sim/aggregate.ts';
 import { oddGames } from '../../sim/experiment.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
-import { runSimulation, SimulationError, type RunSpec, type SideSpec } from '../../sim/run.ts';
+import { runSimulation, SimulationError, type RunHooks, type RunResult, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
@@ -127,6 +127,8 @@ export async function runAndWrite(
     catalogue?: { file: string | null; sha256: string };
     /** --queue: the shards go to this Redis as jobs (lab worker plays them). */
     queue?: QueueTarget;
+    /** Plays the spec another way (an experiment's stopping rule: in batches), else runSimulation. */
+    run?: (spec: RunSpec, hooks: RunHooks) => Promise<RunResult>;
   },
 ): Promise<Record<string, unknown>> {
   const startedAt = new Date();
@@ -153,7 +155,7 @@ export async function runAndWrite(
   process.once('SIGTERM', onSigint);
   let result;
   try {
-    result = await runSimulation(spec, {
+    result = await (opts.run ?? runSimulation)(spec, {
       onProgress: (d, t, shard) => {
         gamesDone = d;
         progress.update(d, t, { where: shard.arm ? `arm ${shard.arm}, ${shard.mode}` : shard.mode, kind: shard.kind });
