@@ -14,11 +14,12 @@ import { oddGames } from '../../sim/experiment.ts';
 import { DEFAULT_TARGET, NAMED_TARGETS, fixField, parseTarget, runFix, type FixPoint, type FixResult } from '../../sim/fix.ts';
 import type { RunSpec } from '../../sim/run.ts';
 import { action, intOption, UsageError } from '../errors.ts';
-import { checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
+import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
-import { defaultModeOf, shippedDecks } from './ablate.ts';
-import { defaultWorkers, loadSides, parseBots } from './simulate.ts';
+import { defaultModeOf } from './ablate.ts';
+import { catalogueCards, fieldRun, shippedHolders } from './holders.ts';
+import { defaultWorkers, loadSides } from './simulate.ts';
 
 const pts = (x: number) => (Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
 const pct = (x: number) => (Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -85,7 +86,7 @@ export function fixCommand(): Command {
       } catch (e) {
         throw new UsageError((e as Error).message.replace(/^--card\.card:/, '--card:'));
       }
-      const cards = ((cat.cards as readonly Record<string, unknown>[] | undefined) ?? (m.catalogue.cards() as readonly Record<string, unknown>[]));
+      const cards = catalogueCards(m, cat);
       let f, target;
       try {
         f = fixField(m, cards, opts.card, opts.field);
@@ -97,17 +98,10 @@ export function fixCommand(): Command {
       const games = intOption('--games', opts.games, 200, 2, 1e8);
       const odd = oddGames(games);
       if (odd) throw new UsageError(`option --games: ${odd}`);
-      const { sides } = loadSides(shippedDecks(mode, m), mode, m);
-      checkSidesAgainst(sides, cat);
-      const holders = holdersOf(sides, opts.card, mode);
-      if (!holders.length) throw new UsageError(`--card: no shipped ${mode} deck holds "${opts.card}" (lab cards --decks lists who holds what)`);
+      const { sides, holders } = shippedHolders(m, mode, cat, opts.card);
       if (holders.length === sides.length) throw new UsageError(`--card: every shipped ${mode} deck holds "${opts.card}": no deck without it to measure against`);
-      const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const bots = parseBots(opts.bots, m.id);
-      const run: RunSpec = {
-        game: m.id, modes: [mode], sides, bots, gamesPerPairing: games, seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [], workers, wantRows: false,
-      };
+      const run = fieldRun(m, mode, sides, opts, games);
+      const { bots, workers } = run;
       const base = cat.cards ? { cards: cat.cards } : undefined;
       const progress = makeProgress('fix', Boolean(opts.quiet));
       const started = performance.now();
@@ -142,7 +136,7 @@ export async function suggestFixes(dir: string, flagged: readonly Assessment[], 
   const cat = loadCatalogue(m, typeof manifest.catalogueFile === 'string' ? manifest.catalogueFile : undefined, '--suggest-fixes: the run\'s catalogue');
   const basePatches = config.arms?.[0]?.variant?.patches ?? [];
   const base = cat.cards || basePatches.length ? { ...(cat.cards ? { cards: cat.cards } : {}), ...(basePatches.length ? { patches: basePatches } : {}) } : undefined;
-  const cards = ((cat.cards as readonly Record<string, unknown>[] | undefined) ?? (m.catalogue.cards() as readonly Record<string, unknown>[]));
+  const cards = catalogueCards(m, cat);
   const target = parseTarget(DEFAULT_TARGET);
   const fixes: SuggestedFix[] = [];
   const list = flaggedCards(flagged);
