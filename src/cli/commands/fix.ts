@@ -18,8 +18,8 @@ import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
 import { defaultModeOf } from './ablate.ts';
-import { catalogueCards, fieldRun, shippedHolders } from './holders.ts';
-import { defaultWorkers, loadSides } from './simulate.ts';
+import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from './holders.ts';
+import { loadSides } from './simulate.ts';
 
 const pts = (x: number) => (Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
 const pct = (x: number) => (Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -63,20 +63,14 @@ export function fixText(r: FixResult, bots: [string, string], field: number, wor
 }
 
 export function fixCommand(): Command {
-  return new Command('fix')
+  return fieldOptions(new Command('fix')
     .description('search one of a card\'s numbers, on the same seeds, for the smallest change that brings the decks holding it into a band, and print it with its predicted effect')
     .addOption(gameOption())
     .requiredOption('--card <name>', 'the card to fix')
     .option('--field <field>', 'the number to change (the game\'s numeric patch fields; default: power where the card has it)')
     .option('--target <band>', `the band of the holders' win rate against the decks without the card: LO,HI (e.g. 0.45,0.55) or ${Object.keys(NAMED_TARGETS).join(', ')}`, DEFAULT_TARGET)
     .option('--bots <list>', 'bots of the first and second deck of each pairing', 'heuristic')
-    .option('--games <n>', 'games per pairing for each value tried (even)', '200')
-    .option('--mode <mode>', 'game mode (default: quick where the game has it, else its default mode)')
-    .option('--seed <n>', 'master seed', '1')
-    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
-    .option('--catalogue <file>', 'play with this card data file instead of the shipped cards')
-    .option('--json', 'print the result as JSON')
-    .option('--quiet', 'no progress')
+    .option('--games <n>', 'games per pairing for each value tried (even)', '200'))
     .action(action(async (opts: { game?: string; card: string; field?: string; target: string; bots: string; games: string; mode?: string; seed: string; workers?: string; catalogue?: string; json?: boolean; quiet?: boolean }) => {
       const m = moduleOf(opts);
       const mode = checkMode(m, opts.mode ?? defaultModeOf(m));

@@ -1,5 +1,6 @@
 // The shipped field a change to one card is measured against (lab whatif, lab fix): the mode's
 // shipped decks, those holding the card, and the run that plays them on the command's seed.
+import type { Command } from 'commander';
 import type { GameModule } from '../../core/module.ts';
 import { holdersOf } from '../../sim/ablate.ts';
 import type { RunSpec, SideSpec } from '../../sim/run.ts';
@@ -27,4 +28,15 @@ export function fieldRun(m: GameModule, mode: string, sides: SideSpec[], opts: {
   const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
   const bots = parseBots(opts.bots, m.id);
   return { game: m.id, modes: [mode], sides, bots, gamesPerPairing, seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1), arms: [], workers, wantRows: false };
+}
+
+/** The options lab fix and lab whatif share, added last in this order (their --help shows them so). */
+export function fieldOptions(cmd: Command): Command {
+  return cmd
+    .option('--mode <mode>', 'game mode (default: quick where the game has it, else its default mode)')
+    .option('--seed <n>', 'master seed', '1')
+    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
+    .option('--catalogue <file>', 'play with this card data file instead of the shipped cards')
+    .option('--json', 'print the result as JSON')
+    .option('--quiet', 'no progress');
 }

@@ -11,8 +11,7 @@ import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
 import { defaultModeOf } from './ablate.ts';
-import { catalogueCards, fieldRun, shippedHolders } from './holders.ts';
-import { defaultWorkers } from './simulate.ts';
+import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from './holders.ts';
 
 /** The rule --until-decided uses: H0 no change, H1 +3 points for the holders, α = β = 5%. */
 export const DEFAULT_STOP = { sprt: { wr0: 0, wr1: 0.03, alpha: 0.05, beta: 0.05 }, maxGames: 60_000, batchPairs: 25 };
@@ -90,7 +89,7 @@ export function verdictText(r: WhatifResult, patch: string, was: string, bots: [
 }
 
 export function whatifCommand(): Command {
-  return new Command('whatif')
+  return fieldOptions(new Command('whatif')
     .description('play a card patch on the decks holding the card against the shipped field, paired on the same seeds, and print the verdict')
     .addOption(gameOption())
     .requiredOption('--card <name>', 'the card to patch')
@@ -102,13 +101,7 @@ export function whatifCommand(): Command {
     .option('--bots <list>', 'bots of the first and second deck of each pairing', 'heuristic')
     .option('--games <n>', 'a fixed number of games per pairing and arm (even), instead of --until-decided')
     .option('--until-decided', `play in batches until an SPRT decides (H0: no change, H1: +3 points; α = β = 0.05; at most ${DEFAULT_STOP.maxGames} games; the default)`)
-    .option('--stop <json>', 'a stopping rule, as an experiment\'s "stop" field, e.g. \'{"sprt":{"wr0":0,"wr1":0.02},"maxGames":40000}\'')
-    .option('--mode <mode>', 'game mode (default: quick where the game has it, else its default mode)')
-    .option('--seed <n>', 'master seed', '1')
-    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
-    .option('--catalogue <file>', 'play with this card data file instead of the shipped cards')
-    .option('--json', 'print the result as JSON')
-    .option('--quiet', 'no progress')
+    .option('--stop <json>', 'a stopping rule, as an experiment\'s "stop" field, e.g. \'{"sprt":{"wr0":0,"wr1":0.02},"maxGames":40000}\''))
     .action(action(async (opts: { game?: string; set?: string[]; card: string; power?: string; cost?: string; support?: string; keywords?: string; bots: string; games?: string; untilDecided?: boolean; stop?: string; mode?: string; seed: string; workers?: string; catalogue?: string; json?: boolean; quiet?: boolean }) => {
       const m = moduleOf(opts);
       const mode = checkMode(m, opts.mode ?? defaultModeOf(m));
