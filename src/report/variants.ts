@@ -3,22 +3,8 @@
 // its interval, its paired change from the base, how far it sits from 50%, and what it does to
 // the decks (the arm's deck differences, paired by seed pair, from summary.json `differences`).
 import { escapeHtml as esc } from './html.ts';
+import type { FirstPlayerRow } from '../sim/first-player.ts';
 import type { Results } from './summary.ts';
-
-interface FirstPlayerRow {
-  arm: string;
-  mode: string;
-  rules: Record<string, unknown> | null;
-  games: number;
-  wr: number | null;
-  lo: number | null;
-  hi: number | null;
-  diff: number | null;
-  diffLo: number | null;
-  diffHi: number | null;
-  pairs: number;
-  interval: 'paired' | 'unpaired' | null;
-}
 
 const pct = (x: number | null) => (x === null ? '—' : `${(100 * x).toFixed(1)}%`);
 const pts = (x: number | null) => (x === null ? '—' : `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`);

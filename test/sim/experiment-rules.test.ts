@@ -6,7 +6,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_G, QUICK_V, ROOT, lab, listFiles, stderrLines, tempDir, type Run } from './helpers.ts';
+import { expectBadExperiment, startBadExperiments } from './bad-experiments.ts';
+import { QUICK_G, QUICK_V, ROOT, lab, listFiles, tempDir, type Run } from './helpers.ts';
 
 const DECKS = [join(ROOT, QUICK_G), join(ROOT, QUICK_V)];
 const BASE = { name: 't', decks: DECKS, games: 20, seed: 1 };
@@ -33,30 +34,17 @@ const BAD: Record<string, [unknown, string[]]> = {
 };
 
 let dir: string;
-const bad = new Map<string, Promise<Run>>();
+let bad: Map<string, Promise<Run>>;
 beforeAll(() => {
   dir = tempDir('exp-rules');
-  for (const [name, [content]] of Object.entries(BAD)) {
-    const file = join(dir, `${name}.json`);
-    writeFileSync(file, JSON.stringify(content, null, 2));
-    bad.set(name, lab(['experiment', file, '--out', join(dir, `out-${name}`), '--quiet', '--workers', '1']));
-  }
+  bad = startBadExperiments(dir, BAD);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bad rule knobs in an experiment: one line naming the field and the knob, exit 2', () => {
   for (const [name, [, culprits]] of Object.entries(BAD)) {
     it(name, async () => {
-      const r = await bad.get(name)!;
-      const lines = stderrLines(r);
-      expect(lines, r.stderr).toHaveLength(1);
-      expect(r.status, r.stderr).toBe(2);
-      const line = lines[0]!;
-      expect(line.startsWith('lab: ')).toBe(true);
-      expect(line).not.toContain('internal error');
-      expect(line).toContain(join(dir, `${name}.json`));
-      for (const c of culprits) expect(line).toContain(c);
-      expect(listFiles(join(dir, `out-${name}`))).toEqual([]);
+      expectBadExperiment(await bad.get(name)!, dir, name, culprits);
     });
   }
 });

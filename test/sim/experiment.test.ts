@@ -4,9 +4,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadExperiment, startBadExperiments } from './bad-experiments.ts';
 import { ExperimentError, loadExperiment } from '../../src/sim/experiment.ts';
 import { GAMES, gameModule } from '../../src/games/registry.ts';
-import { NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, readCsv, stderrLines, tempDir, type Run } from './helpers.ts';
+import { NAME_G, NAME_V, QUICK_G, QUICK_V, ROOT, lab, listFiles, readCsv, tempDir, type Run } from './helpers.ts';
 
 const DECKS = [join(ROOT, QUICK_G), join(ROOT, QUICK_V)];
 const BASE = { name: 't', decks: DECKS, games: 20, seed: 1 };
@@ -32,35 +33,17 @@ const BAD: Record<string, [unknown, (string | RegExp)[]]> = {
 };
 
 let dir: string;
-const bad = new Map<string, Promise<Run>>();
+let bad: Map<string, Promise<Run>>;
 beforeAll(() => {
   dir = tempDir('exp');
-  // All the bad files run at once; each test awaits its own.
-  for (const [name, [content]] of Object.entries(BAD)) {
-    const file = join(dir, `${name}.json`);
-    writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
-    bad.set(name, lab(['experiment', file, '--out', join(dir, `out-${name}`), '--quiet', '--workers', '1']));
-  }
+  bad = startBadExperiments(dir, BAD);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bad experiment files: one clear line each, exit 2', () => {
   for (const [name, [, culprits]] of Object.entries(BAD)) {
     it(name, async () => {
-      const r = await bad.get(name)!;
-      const lines = stderrLines(r);
-      expect(lines, r.stderr).toHaveLength(1);
-      expect(r.status, r.stderr).toBe(2);
-      const line = lines[0]!;
-      expect(line.startsWith('lab: ')).toBe(true);
-      expect(line).not.toContain('internal error');
-      expect(r.stderr).not.toMatch(/^\s*at /m);
-      expect(line).toContain(join(dir, `${name}.json`));
-      for (const c of culprits) {
-        if (typeof c === 'string') expect(line).toContain(c);
-        else expect(line).toMatch(c);
-      }
-      expect(listFiles(join(dir, `out-${name}`))).toEqual([]);
+      expectBadExperiment(await bad.get(name)!, dir, name, culprits);
     });
   }
 

@@ -14,11 +14,12 @@ import { oddGames } from '../../sim/experiment.ts';
 import { DEFAULT_TARGET, NAMED_TARGETS, fixField, parseTarget, runFix, type FixPoint, type FixResult } from '../../sim/fix.ts';
 import type { RunSpec } from '../../sim/run.ts';
 import { action, intOption, UsageError } from '../errors.ts';
-import { checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
+import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
-import { defaultModeOf, shippedDecks } from './ablate.ts';
-import { defaultWorkers, loadSides, parseBots } from './simulate.ts';
+import { defaultModeOf } from './ablate.ts';
+import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from './holders.ts';
+import { loadSides } from './simulate.ts';
 
 const pts = (x: number) => (Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);
 const pct = (x: number) => (Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)}%`);
@@ -62,20 +63,14 @@ export function fixText(r: FixResult, bots: [string, string], field: number, wor
 }
 
 export function fixCommand(): Command {
-  return new Command('fix')
+  return fieldOptions(new Command('fix')
     .description('search one of a card\'s numbers, on the same seeds, for the smallest change that brings the decks holding it into a band, and print it with its predicted effect')
     .addOption(gameOption())
     .requiredOption('--card <name>', 'the card to fix')
     .option('--field <field>', 'the number to change (the game\'s numeric patch fields; default: power where the card has it)')
     .option('--target <band>', `the band of the holders' win rate against the decks without the card: LO,HI (e.g. 0.45,0.55) or ${Object.keys(NAMED_TARGETS).join(', ')}`, DEFAULT_TARGET)
     .option('--bots <list>', 'bots of the first and second deck of each pairing', 'heuristic')
-    .option('--games <n>', 'games per pairing for each value tried (even)', '200')
-    .option('--mode <mode>', 'game mode (default: quick where the game has it, else its default mode)')
-    .option('--seed <n>', 'master seed', '1')
-    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
-    .option('--catalogue <file>', 'play with this card data file instead of the shipped cards')
-    .option('--json', 'print the result as JSON')
-    .option('--quiet', 'no progress')
+    .option('--games <n>', 'games per pairing for each value tried (even)', '200'))
     .action(action(async (opts: { game?: string; card: string; field?: string; target: string; bots: string; games: string; mode?: string; seed: string; workers?: string; catalogue?: string; json?: boolean; quiet?: boolean }) => {
       const m = moduleOf(opts);
       const mode = checkMode(m, opts.mode ?? defaultModeOf(m));
@@ -85,7 +80,7 @@ export function fixCommand(): Command {
       } catch (e) {
         throw new UsageError((e as Error).message.replace(/^--card\.card:/, '--card:'));
       }
-      const cards = ((cat.cards as readonly Record<string, unknown>[] | undefined) ?? (m.catalogue.cards() as readonly Record<string, unknown>[]));
+      const cards = catalogueCards(m, cat);
       let f, target;
       try {
         f = fixField(m, cards, opts.card, opts.field);
@@ -97,17 +92,10 @@ export function fixCommand(): Command {
       const games = intOption('--games', opts.games, 200, 2, 1e8);
       const odd = oddGames(games);
       if (odd) throw new UsageError(`option --games: ${odd}`);
-      const { sides } = loadSides(shippedDecks(mode, m), mode, m);
-      checkSidesAgainst(sides, cat);
-      const holders = holdersOf(sides, opts.card, mode);
-      if (!holders.length) throw new UsageError(`--card: no shipped ${mode} deck holds "${opts.card}" (lab cards --decks lists who holds what)`);
+      const { sides, holders } = shippedHolders(m, mode, cat, opts.card);
       if (holders.length === sides.length) throw new UsageError(`--card: every shipped ${mode} deck holds "${opts.card}": no deck without it to measure against`);
-      const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const bots = parseBots(opts.bots, m.id);
-      const run: RunSpec = {
-        game: m.id, modes: [mode], sides, bots, gamesPerPairing: games, seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [], workers, wantRows: false,
-      };
+      const run = fieldRun(m, mode, sides, opts, games);
+      const { bots, workers } = run;
       const base = cat.cards ? { cards: cat.cards } : undefined;
       const progress = makeProgress('fix', Boolean(opts.quiet));
       const started = performance.now();
@@ -142,7 +130,7 @@ export async function suggestFixes(dir: string, flagged: readonly Assessment[], 
   const cat = loadCatalogue(m, typeof manifest.catalogueFile === 'string' ? manifest.catalogueFile : undefined, '--suggest-fixes: the run\'s catalogue');
   const basePatches = config.arms?.[0]?.variant?.patches ?? [];
   const base = cat.cards || basePatches.length ? { ...(cat.cards ? { cards: cat.cards } : {}), ...(basePatches.length ? { patches: basePatches } : {}) } : undefined;
-  const cards = ((cat.cards as readonly Record<string, unknown>[] | undefined) ?? (m.catalogue.cards() as readonly Record<string, unknown>[]));
+  const cards = catalogueCards(m, cat);
   const target = parseTarget(DEFAULT_TARGET);
   const fixes: SuggestedFix[] = [];
   const list = flaggedCards(flagged);

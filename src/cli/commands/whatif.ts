@@ -2,18 +2,16 @@
 // shipped field, paired with the unpatched cards on the same seeds; prints the verdict.
 import { Command } from 'commander';
 import { checkMode, type GameModule } from '../../core/module.ts';
-import { holdersOf } from '../../sim/ablate.ts';
 import { oddGames } from '../../sim/experiment.ts';
-import type { RunSpec } from '../../sim/run.ts';
 import { parseStopRule, StopRuleError, type StopRule } from '../../sim/stopping.ts';
 import { runWhatif, type WhatifResult } from '../../sim/whatif.ts';
 import { parseJson } from '../../core/json.ts';
 import { action, intOption, UsageError } from '../errors.ts';
-import { checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
+import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
-import { defaultModeOf, shippedDecks } from './ablate.ts';
-import { defaultWorkers, loadSides, parseBots } from './simulate.ts';
+import { defaultModeOf } from './ablate.ts';
+import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from './holders.ts';
 
 /** The rule --until-decided uses: H0 no change, H1 +3 points for the holders, α = β = 5%. */
 export const DEFAULT_STOP = { sprt: { wr0: 0, wr1: 0.03, alpha: 0.05, beta: 0.05 }, maxGames: 60_000, batchPairs: 25 };
@@ -91,7 +89,7 @@ export function verdictText(r: WhatifResult, patch: string, was: string, bots: [
 }
 
 export function whatifCommand(): Command {
-  return new Command('whatif')
+  return fieldOptions(new Command('whatif')
     .description('play a card patch on the decks holding the card against the shipped field, paired on the same seeds, and print the verdict')
     .addOption(gameOption())
     .requiredOption('--card <name>', 'the card to patch')
@@ -103,13 +101,7 @@ export function whatifCommand(): Command {
     .option('--bots <list>', 'bots of the first and second deck of each pairing', 'heuristic')
     .option('--games <n>', 'a fixed number of games per pairing and arm (even), instead of --until-decided')
     .option('--until-decided', `play in batches until an SPRT decides (H0: no change, H1: +3 points; α = β = 0.05; at most ${DEFAULT_STOP.maxGames} games; the default)`)
-    .option('--stop <json>', 'a stopping rule, as an experiment\'s "stop" field, e.g. \'{"sprt":{"wr0":0,"wr1":0.02},"maxGames":40000}\'')
-    .option('--mode <mode>', 'game mode (default: quick where the game has it, else its default mode)')
-    .option('--seed <n>', 'master seed', '1')
-    .option('--workers <n>', `worker threads (default: the cores, ${defaultWorkers()} here)`)
-    .option('--catalogue <file>', 'play with this card data file instead of the shipped cards')
-    .option('--json', 'print the result as JSON')
-    .option('--quiet', 'no progress')
+    .option('--stop <json>', 'a stopping rule, as an experiment\'s "stop" field, e.g. \'{"sprt":{"wr0":0,"wr1":0.02},"maxGames":40000}\''))
     .action(action(async (opts: { game?: string; set?: string[]; card: string; power?: string; cost?: string; support?: string; keywords?: string; bots: string; games?: string; untilDecided?: boolean; stop?: string; mode?: string; seed: string; workers?: string; catalogue?: string; json?: boolean; quiet?: boolean }) => {
       const m = moduleOf(opts);
       const mode = checkMode(m, opts.mode ?? defaultModeOf(m));
@@ -144,15 +136,9 @@ export function whatifCommand(): Command {
           throw new UsageError((e as StopRuleError).message);
         }
       }
-      const { sides } = loadSides(shippedDecks(mode, m), mode, m);
-      checkSidesAgainst(sides, cat);
-      if (!holdersOf(sides, opts.card, mode).length) throw new UsageError(`--card: no shipped ${mode} deck holds "${opts.card}" (lab cards --decks lists who holds what)`);
-      const workers = intOption('--workers', opts.workers, defaultWorkers(), 1, 256);
-      const bots = parseBots(opts.bots, m.id);
-      const run: RunSpec = {
-        game: m.id, modes: [mode], sides, bots, gamesPerPairing: games || 2, seed: intOption('--seed', opts.seed, 1, 0, 2 ** 32 - 1),
-        arms: [], workers, wantRows: false,
-      };
+      const { sides } = shippedHolders(m, mode, cat, opts.card);
+      const run = fieldRun(m, mode, sides, opts, games || 2);
+      const { bots, workers } = run;
       const baseVariant = cat.cards ? { cards: cat.cards } : undefined;
       const progress = makeProgress('whatif', Boolean(opts.quiet));
       const started = performance.now();
@@ -162,7 +148,7 @@ export function whatifCommand(): Command {
       progress.stop();
       r.seconds = (performance.now() - started) / 1000;
       // The card's values of the patched fields before the patch, in the game's own words.
-      const card = ((cat.cards as readonly Record<string, unknown>[] | undefined) ?? (m.catalogue.cards() as readonly Record<string, unknown>[])).find((c) => c.name === opts.card) ?? {};
+      const card = catalogueCards(m, cat).find((c) => c.name === opts.card) ?? {};
       const before: Record<string, unknown> = { card: opts.card };
       for (const k of Object.keys(patch)) if (k !== 'card') before[k] = card[k] ?? (typeof patch[k] === 'object' ? {} : undefined);
       const was = m.patches.describe(before).slice(opts.card.length + 1) || 'unchanged';
