@@ -15,4 +15,4 @@ catalogueFileSuite('blue-rising', ['decks/quick-gardiens.deck', 'decks/quick-vei
   { what: 'unknown field', edit: (c) => void (card(c, 'Arthur').powr = 5), line: 'card "Arthur": powr: unknown field (valid: name, type, grade, faction, cost, power, support, keywords, bonus, onEnter, tap, play, trap, sacrifice, quest, artefact, text, provenance, budget)' },
   // The numbers' ranges are the compiler's, in the same words.
   { what: 'a number out of range', edit: (c) => void (card(c, 'Arthur').power = -2), line: 'card "Arthur": power: expected an integer in 0..30, got -2' },
-]);
+], { card: 'Arthur', power: 5 });
