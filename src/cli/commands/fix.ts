@@ -18,7 +18,7 @@ import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
 import { defaultModeOf } from './ablate.ts';
-import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from './holders.ts';
+import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from '../holders.ts';
 import { loadSides } from './simulate.ts';
 
 const pts = (x: number) => (Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`);

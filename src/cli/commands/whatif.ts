@@ -11,7 +11,7 @@ import { loadCatalogue } from '../catalogue.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { makeProgress } from '../progress.ts';
 import { defaultModeOf } from './ablate.ts';
-import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from './holders.ts';
+import { catalogueCards, fieldOptions, fieldRun, shippedHolders } from '../holders.ts';
 
 /** The rule --until-decided uses: H0 no change, H1 +3 points for the holders, α = β = 5%. */
 export const DEFAULT_STOP = { sprt: { wr0: 0, wr1: 0.03, alpha: 0.05, beta: 0.05 }, maxGames: 60_000, batchPairs: 25 };

@@ -1,13 +1,13 @@
 // The shipped field a change to one card is measured against (lab whatif, lab fix): the mode's
 // shipped decks, those holding the card, and the run that plays them on the command's seed.
 import type { Command } from 'commander';
-import type { GameModule } from '../../core/module.ts';
-import { holdersOf } from '../../sim/ablate.ts';
-import type { RunSpec, SideSpec } from '../../sim/run.ts';
-import { checkSidesAgainst, type LoadedCatalogue } from '../catalogue.ts';
-import { intOption, UsageError } from '../errors.ts';
-import { shippedDecks } from './ablate.ts';
-import { defaultWorkers, loadSides, parseBots } from './simulate.ts';
+import type { GameModule } from '../core/module.ts';
+import { holdersOf } from '../sim/ablate.ts';
+import type { RunSpec, SideSpec } from '../sim/run.ts';
+import { checkSidesAgainst, type LoadedCatalogue } from './catalogue.ts';
+import { intOption, UsageError } from './errors.ts';
+import { shippedDecks } from './commands/ablate.ts';
+import { defaultWorkers, loadSides, parseBots } from './commands/simulate.ts';
 
 /** The card data the command plays: the --catalogue file's, else the game's shipped cards. */
 export function catalogueCards(m: GameModule, cat: LoadedCatalogue): readonly Record<string, unknown>[] {
