@@ -52,14 +52,15 @@ describe('the catalogue as data', () => {
     expect(m.config.arms[0]!.variant.patches).toEqual([{ card: 'Nisqy', power: 6 }]);
   });
 
-  it('another game\'s card file is refused by its entries, and a game without stand-ins refuses lab ablate: exit 2, one line', async () => {
+  it('another game\'s card file is refused by its entries, and lab ablate refuses a card none of the decks holds: exit 2, one line', async () => {
     const cat = await lab(['simulate', '--game', 'diplomatie', '--deck', 'decks/diplomatie/meute.deck', '--deck', 'decks/diplomatie/colosses.deck', '--games', '2', '--out', join(dir, 'out-dip'), '--catalogue', join(dir, 'good.json')]);
     expect(cat.status).toBe(2);
     expect(cat.stderr.trim().split('\n')).toHaveLength(1);
     expect(cat.stderr).toMatch(/^lab: --catalogue .*good\.json: card "Nisqy": \w+: /);
-    const abl = await lab(['ablate', '--game', 'diplomatie', '--games', '2', '--quiet']);
+    // Every game has stand-ins now (a module without them is refused by ablate.ts in one line).
+    const abl = await lab(['ablate', '--game', 'diplomatie', '--games', '2', '--quiet', '--card', 'Pikachu']);
     expect(abl.status).toBe(2);
-    expect(abl.stderr.trim().split('\n')).toEqual(['lab: --game diplomatie: no replacement-level stand-ins to ablate with (the diplomatie module has no ablation hook)']);
+    expect(abl.stderr.trim().split('\n')).toEqual(['lab: option --card: "Pikachu" is in none of the decks (nor in the catalogue)']);
     expect(abl.stdout).toBe('');
   });
 });

@@ -2,7 +2,7 @@
 // are its own: PV (the life race), PD (the Diplomacy race, won at 6), Siege (R12).
 import { cardFileLoader, cardsSha256, variantCatalogues } from '../../core/card-data.ts';
 import type { CardStatsGame } from '../../core/game.ts';
-import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest } from '../../core/module.ts';
+import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest, type Variant } from '../../core/module.ts';
 import { DIPLOMATIE_PROFILES, makeDiplomatieBot } from './bot/index.ts';
 import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS, DIP_CARD_DATA } from './catalogue/cards.ts';
@@ -12,6 +12,7 @@ import { DipSetupError, type Diplomatie } from './game.ts';
 import { dipCatalogue, dipMatch } from './index.ts';
 import { DIP_RULES, DipRuleError, KNOB_RANGES, parseDipRuleOverrides, type DipRuleOptions } from './rules-options.ts';
 import { DipScenarioError, runDipScenarioFile } from './scenario-file.ts';
+import { DipStandInError, dipStandIns, withDipStandIn } from './stand-in.ts';
 import type { DipState } from './state.ts';
 import { O_PD, O_PV } from './state.ts';
 
@@ -59,6 +60,17 @@ function applyDipPatches(cards: readonly CardDef[], patches: readonly DipPatch[]
 }
 
 const catalogueFor = variantCatalogues<CardDef, DipPatch, Catalogue>(CARDS, dipCatalogue, (cards, patches) => compileCatalogue(applyDipPatches(cards, patches)));
+
+/** Each card replaced by its replacement-level stand-in (stand-in.ts), on the base's cards. */
+function ablationVariants(base: Variant | undefined, names: readonly string[]) {
+  const cat = base?.cards ? compileCatalogue(base.cards as readonly CardDef[]) : dipCatalogue();
+  return dipStandIns(cat, names).map((s) => ({
+    card: s.card,
+    standIn: s.reason,
+    // A base patch of the card itself would patch its stand-in: left out.
+    variant: { ...base, cards: withDipStandIn(cat, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
+  }));
+}
 
 /** Folds a name for comparison: no accents, lower case. */
 const foldName = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -183,7 +195,7 @@ export const diplomatieModule: GameModule = {
     decksCsv: 'per mode and deck: WR, first-move WR, PD, turns',
     modesCsv: 'per mode: first-player advantage, draws, length, PV and PD sources',
   },
-  inputErrors: [DipDeckError, CatalogueError, DipSetupError, DipRuleError, DipPatchError, DipCardFilterError, DipScenarioError],
+  inputErrors: [DipDeckError, CatalogueError, DipSetupError, DipRuleError, DipPatchError, DipCardFilterError, DipScenarioError, DipStandInError],
   replay: {
     attachLog: () => () => '',
     playerName: (game, seat) => (game as unknown as Diplomatie).ctx.deckNames[seat]!,
@@ -195,4 +207,5 @@ export const diplomatieModule: GameModule = {
   },
   runScenario: (file) => runDipScenarioFile(file),
   heuristic: heuristicHook(makeDiplomatieBot, DIPLOMATIE_PROFILES, 'default'),
+  ablation: { variants: ablationVariants },
 };
