@@ -14,14 +14,14 @@ import {
 } from '../actions.ts';
 import {
   MAX_ABILITIES, MAX_EFFECTS, NT, T_CHARACTER, T_FACTION, T_ITEM, T_LOCATION, T_RESOURCE, T_TACTIC, TG_CHAR, TG_CHARLOC, TG_HOST,
-  TG_ITEMLOC, TG_SELF, V_CONSUME, V_DAMAGE, V_DAMAGE_FACTION, V_DESTROY, V_DRAW, V_FETCH, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH,
+  TG_ITEMLOC, TG_SELF, TM_MAIN, V_CONSUME, V_DAMAGE, V_DAMAGE_FACTION, V_DESTROY, V_DRAW, V_FETCH, V_LIFE, V_PREVENT, V_RESTORE, V_SPEED, V_STRENGTH,
 } from '../catalogue/compile.ts';
 import { VERBS } from '../catalogue/schema.ts';
-import { iconsOf, lifeOf, strengthOf, targetOk, typeOf } from '../rules.ts';
+import { iconsOf, lifeOf, readyResources, strengthOf, targetOk, typeOf } from '../rules.ts';
 import {
   C_ATTACKER, C_DEFENDER, INST, NUM_INST, O_ACTIVE, O_ASG_LEFT, O_ATK_ON, O_ATK_TARGET, O_COMBAT, O_CONS, O_DECL_LAST, O_DMG, O_ENTERED, O_HAND, O_HAND_N,
-  O_HOST, O_INFL, O_LOCK, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_TURN, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_ATK, PH_DECLARE_DEF, PH_TARGET, PH_WINDOW,
-  type SeuilsState, WC_ATK, WC_PRE_ASSIGN, WC_PRE_DEAL, Z_PLAY,
+  O_HOST, O_INFL, O_LOCK, O_PEND, O_PEND_K, O_PEND_SRC, O_PHASE, O_STACK_N, O_TURN, O_WCTX, O_ZONE, P_CARD, PH_DECLARE_ATK, PH_DECLARE_DEF, PH_TARGET, PH_WINDOW,
+  type SeuilsState, WC_ATK, WC_END, WC_PRE_ASSIGN, WC_PRE_DEAL, Z_PLAY,
 } from '../state.ts';
 import type { Seuils } from '../game.ts';
 import { charValue, CombatSim } from './combat.ts';
@@ -52,6 +52,8 @@ export interface SeuilsBotProfile {
   /** Cost of a resource spent on a tactic or an ability, and of a tactic card itself. */
   resourceCost: number;
   cardCost: number;
+  /** Cost of spending, in our own turn, resources that a response in hand (a tactic usable in the opponent's turn) needs. */
+  reserveCost: number;
   /** Weight of each effect verb's value. */
   verbs: Record<string, number>;
 }
@@ -393,6 +395,28 @@ export class SeuilsBot {
     return best;
   }
 
+  /**
+   * What spending `c` resources costs now: nothing at the end of the opponent's turn (ours
+   * restore next), more in our own turn when it leaves too few for a response in hand.
+   */
+  private spendCost(st: SeuilsState, seat: number, c: number, playing: number): number {
+    if (c <= 0) return 0;
+    const w = st.w;
+    if (w[O_ACTIVE] !== seat) return w[O_WCTX] === WC_END && w[O_STACK_N] === 0 ? 0 : this.profile.resourceCost * c;
+    const ctx = this.game.ctx;
+    const cat = ctx.cat;
+    let keep = 0;
+    for (let k = 0; k < w[O_HAND_N + seat]!; k++) {
+      const g = w[O_HAND + seat * INST + k]!;
+      const id = ctx.cardOf[g]!;
+      if (g === playing || cat.type[id] !== T_TACTIC || cat.aTiming[id * MAX_ABILITIES] === TM_MAIN) continue;
+      const verb = cat.eVerb[id * MAX_ABILITIES * MAX_EFFECTS]!;
+      if (verb === V_DRAW || verb === V_FETCH || verb === V_DAMAGE_FACTION) continue;
+      keep = Math.max(keep, cat.cost[id]!);
+    }
+    return this.profile.resourceCost * c + (keep > 0 && readyResources(st, seat) - c < keep ? this.profile.reserveCost : 0);
+  }
+
   // ---------------- the scorer of each action ----------------
 
   private score(st: SeuilsState, seat: number, action: number, base: number): number {
@@ -414,14 +438,14 @@ export class SeuilsBot {
       const src = w[O_HAND + seat * INST + action - A_PLAY]!;
       const id = ctx.cardOf[src]!;
       if (cat.type[id] !== T_TACTIC) return 60 + p.permanentPerCost * cat.cost[id]!;
-      return this.bestUse(st, seat, id * MAX_ABILITIES, src, base) - p.cardCost - p.resourceCost * cat.cost[id]!
+      return this.bestUse(st, seat, id * MAX_ABILITIES, src, base) - p.cardCost - this.spendCost(st, seat, cat.cost[id]!, src)
         - this.influenceValue(cat.influenceCost[id]!, w[O_INFL + seat]!);
     }
     if (action < A_TARGET_LOCATION) {
       const x = action - A_USE;
       const src = seat * INST + ((x / MAX_ABILITIES) | 0);
       const a = ctx.cardOf[src]! * MAX_ABILITIES + (x % MAX_ABILITIES);
-      let v = this.bestUse(st, seat, a, src, base) - p.resourceCost * cat.aRes[a]!;
+      let v = this.bestUse(st, seat, a, src, base) - this.spendCost(st, seat, cat.aRes[a]!, -1);
       // Consuming a character of ours to pay: it can no longer attack or block.
       if (cat.aSelf[a] === 1 && typeOf(st, src) === T_CHARACTER && w[O_COMBAT + src] === 0) v -= 0.5 * Math.max(0, strengthOf(st, src)) + 0.5;
       return v;
