@@ -27,7 +27,10 @@ const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x)
 /**
  * A mode's cards by their deck-adjusted effect, strongest evidence first: `strong` by z
  * descending (positive effects), `weak` by z ascending (negative). Ranking by z rather than by
- * the effect in points keeps a rare card's noisy estimate from heading the list.
+ * the effect in points keeps a rare card's noisy estimate from heading the list: on the shipped
+ * quick decks a Hero planted at +3 power heads the list by z on seeds 2026 and 2027, but comes
+ * second or third by points (or by the interval's low end), behind cards held by one deck whose
+ * estimates are larger and wider (README, "Which card is out of line").
  */
 export function rankCards(cards: readonly CardRow[], mode: string, q = 0.05): { strong: RankedCard[]; weak: RankedCard[]; all: RankedCard[] } {
   const rows = cards.filter((c) => c.mode === mode && num(c.adj_n_present) >= MIN_SEAT_GAMES && num(c.adj_n_absent) >= MIN_SEAT_GAMES && Number.isFinite(num(c.adj_effect)) && Number.isFinite(num(c.adj_lo)) && num(c.adj_hi) > num(c.adj_lo));
