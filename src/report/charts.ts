@@ -6,8 +6,11 @@ import { FLAG_COLOURS, FLAG_STATUSES, bandText, itemKey, pct, type Assessment, t
 import { Z95, benjaminiHochberg, intervalBandPValue, type BtFit } from './stats.ts';
 import { textWidth } from './render.ts';
 import type { Band, CardRow, DeckRow, DifferenceRow, MatchupRow, ModeRow, Sweep, Tables } from './summary.ts';
+import type { FirstPlayerRow } from '../sim/first-player.ts';
+import type { KnobSweep } from '../sim/opening.ts';
 
-export type Section = 'cards' | 'decks' | 'modes' | 'experiment';
+/** Where a chart goes: a charts section of the page, or (variants) inside the rule-variants section. */
+export type Section = 'cards' | 'decks' | 'modes' | 'experiment' | 'variants';
 
 export interface Chart {
   /** File stem: the spec is saved as `<id>.vl.json`. */
@@ -744,6 +747,54 @@ export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
         ...(sameBands ? [] : [{ data: { values: [{ edge: band.deckWr[0] }, { edge: band.deckWr[1] }] }, mark: { type: 'rule' as const, aria: false, color: BAND_COLOUR, strokeDash: [5, 4] }, encoding: { y: { field: 'edge', type: 'quantitative' as const } } }]),
         range,
         { mark: { type: 'line', aria: false, strokeWidth: 2 }, encoding: { x, y: { ...yq, field: 'wr' }, color: colour } },
+        dot,
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+/**
+ * A rule knob swept (an experiment's knob sweep, the nightly's opening sweep): the first player's
+ * win rate against the knob's value, the base at its own value, with 95% Wilson intervals and a
+ * dashed line at 50%; one series a mode.
+ */
+export function knobSweepChart(sweep: KnobSweep, rows: readonly FirstPlayerRow[], id: string): Chart | null {
+  const at = [{ value: sweep.base, arm: 'base' }, ...sweep.points];
+  const out: Record<string, unknown>[] = [];
+  for (const { value, arm } of at) {
+    for (const r of rows.filter((x) => x.arm === arm && x.wr !== null && x.lo !== null && x.hi !== null)) {
+      out.push({
+        value, arm, mode: r.mode, wr: r.wr, lo: r.lo, hi: r.hi, n: r.games, diff: r.diff,
+        desc: `${sweep.rule} = ${value}${arm === 'base' ? ' (base)' : ''}, ${r.mode}: the first player wins ${pct(r.wr)} [${pct(r.lo)}, ${pct(r.hi)}], n = ${int(r.games)} games`,
+      });
+    }
+  }
+  const values = [...new Set(out.map((r) => r.value as number))].sort((a, b) => a - b);
+  if (values.length < 2) return null;
+  const modes = [...new Set(out.map((r) => r.mode as string))].sort();
+  const ns = out.map((r) => r.n as number);
+  const sizes = `n = ${Math.min(...ns) === Math.max(...ns) ? int(ns[0]!) : `${int(Math.min(...ns))}–${int(Math.max(...ns))}`} games a point`;
+  const x = { field: 'value', type: 'quantitative' as const, title: sweep.rule, axis: { values, format: 'd' }, scale: { domain: [values[0]! - 0.5, values[values.length - 1]! + 0.5], nice: false } };
+  const yq = { type: 'quantitative' as const, title: 'P(first player wins), 95% Wilson interval', axis: { format: '.0%' }, scale: { zero: false } };
+  const colour = modes.length > 1 ? { field: 'mode', type: 'nominal' as const, title: 'mode', scale: { domain: modes, range: CATEGORY_COLOURS } } : NEUTRAL;
+  const [range, dot] = estimateWithInterval({
+    along: 'y', across: x, axis: yq, fields: ['wr', 'lo', 'hi'], colour, size: 60, strokeWidth: 2,
+    tooltip: [{ field: 'arm' }, { field: 'mode' }, { field: 'value', title: sweep.rule }, { field: 'wr', title: 'first player wins', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'diff', title: 'change from base (paired)', format: '+.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
+  });
+  const line = { mark: { type: 'line' as const, aria: false, strokeWidth: 1.5, ...(typeof colour === 'string' ? { color: colour } : {}) }, encoding: { x, y: { ...yq, field: 'wr' }, ...(typeof colour === 'string' ? {} : { color: colour }) } };
+  const title = `Sweep: ${sweep.rule} → first-player win rate`;
+  return {
+    id, section: 'variants', title,
+    caption: `Each value of the rule knob ${sweep.rule} is an arm played on the base's seeds (the base at ${sweep.base}): the first player's win rate with its 95% Wilson interval; the dashed line is 50%. ${sizes}.`,
+    spec: {
+      ...base(title, ['P(first player wins) per knob value; 95% Wilson intervals; dashed: 50%', sizes], `${title}: ${values.length} values`),
+      width: WIDTH,
+      height: 260,
+      data: { values: out },
+      layer: [
+        { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { y: { field: 'half', type: 'quantitative' } } },
+        range,
+        line,
         dot,
       ],
     } as TopLevelSpec,
