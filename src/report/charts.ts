@@ -759,7 +759,8 @@ export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
  * dashed line at 50%; one series a mode.
  */
 export function knobSweepChart(sweep: KnobSweep, rows: readonly FirstPlayerRow[], id: string): Chart | null {
-  const at = [{ value: sweep.base, arm: 'base' }, ...sweep.points];
+  // The base at its own value, unless the sweep has an arm at that value (the same games).
+  const at = sweep.points.some((p) => p.value === sweep.base) ? sweep.points : [{ value: sweep.base, arm: 'base' }, ...sweep.points];
   const out: Record<string, unknown>[] = [];
   for (const { value, arm } of at) {
     for (const r of rows.filter((x) => x.arm === arm && x.wr !== null && x.lo !== null && x.hi !== null)) {
