@@ -8,9 +8,10 @@ import { textWidth } from './render.ts';
 import type { Band, CardRow, DeckRow, DifferenceRow, MatchupRow, ModeRow, Sweep, Tables } from './summary.ts';
 import type { FirstPlayerRow } from '../sim/first-player.ts';
 import type { KnobSweep } from '../sim/opening.ts';
+import type { SuggestedFix } from './fixes.ts';
 
 /** Where a chart goes: a charts section of the page, or (variants) inside the rule-variants section. */
-export type Section = 'cards' | 'decks' | 'modes' | 'experiment' | 'variants';
+export type Section = 'cards' | 'decks' | 'modes' | 'experiment' | 'variants' | 'fixes';
 
 export interface Chart {
   /** File stem: the spec is saved as `<id>.vl.json`. */
@@ -797,6 +798,48 @@ export function knobSweepChart(sweep: KnobSweep, rows: readonly FirstPlayerRow[]
         range,
         line,
         dot,
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+/**
+ * A fix search (a card stat swept by `lab fix`, the nightly's screen): the holders' win rate
+ * against the decks without the card at each value tried, with its 95% interval, the band
+ * shaded, the current value and the proposal named.
+ */
+export function fixSearchChart(fix: SuggestedFix, id: string): Chart | null {
+  const pts = (fix.points ?? []).filter((p) => Number.isFinite(p.wr) && Number.isFinite(p.wrLo) && Number.isFinite(p.wrHi));
+  if (pts.length < 2 || fix.field === undefined) return null;
+  const field = fix.field;
+  const role = (v: number) => (v === fix.current && v === fix.proposal ? 'now (kept)' : v === fix.current ? 'now' : v === fix.proposal ? 'proposed' : '');
+  const rows = pts.map((p) => ({
+    ...p, role: role(p.value),
+    desc: `${fix.card} ${field} = ${p.value}${role(p.value) ? ` (${role(p.value)})` : ''}: the holders win ${pct(p.wr)} [${pct(p.wrLo)}, ${pct(p.wrHi)}] against the decks without it; band ${pct(p.bandLo)}–${pct(p.bandHi)}`,
+  }));
+  const values = rows.map((r) => r.value).sort((a, b) => a - b);
+  const x = { field: 'value', type: 'quantitative' as const, title: `${fix.card} ${field}`, axis: { values, format: 'd' }, scale: { domain: [values[0]! - 0.5, values[values.length - 1]! + 0.5], nice: false } };
+  const yq = { type: 'quantitative' as const, title: 'holders\' WR against the decks without it (95%)', axis: { format: '.0%' }, scale: { zero: false } };
+  const [range, dot] = estimateWithInterval({
+    along: 'y', across: x, axis: yq, fields: ['wr', 'wrLo', 'wrHi'], colour: NEUTRAL, size: 60, strokeWidth: 2,
+    tooltip: [{ field: 'value', title: field }, { field: 'role' }, { field: 'wr', title: 'holders\' WR', format: '.1%' }, { field: 'wrLo', format: '.1%' }, { field: 'wrHi', format: '.1%' }, { field: 'bandLo', title: 'band low', format: '.1%' }, { field: 'bandHi', title: 'band high', format: '.1%' }],
+  });
+  const title = `Fix search: ${fix.card} ${field} → holders' win rate`;
+  const games = `n = ${int(fix.games ?? 0)} games in all (${fix.mode})`;
+  return {
+    id, section: 'fixes', title,
+    caption: `Each value of ${fix.card}'s ${field} tried, played on the same seeds: the win rate of the decks holding it against the decks without it, with its 95% interval on the seed pairs; the band shaded; ${games}.`,
+    spec: {
+      ...base(title, ['band shaded; 95% intervals on the seed pairs', games], `${title}: ${values.length} values`),
+      width: WIDTH,
+      height: 240,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'area', aria: false, color: BAND_COLOUR, opacity: 0.13, interpolate: 'step' }, encoding: { x, y: { field: 'bandLo', type: 'quantitative' }, y2: { field: 'bandHi' } } },
+        range,
+        { mark: { type: 'line', aria: false, strokeWidth: 1.5, color: NEUTRAL }, encoding: { x, y: { ...yq, field: 'wr' } } },
+        dot,
+        { mark: { type: 'text', aria: false, dy: -12, fontSize: 11 }, encoding: { x, y: { ...yq, field: 'wrHi' }, text: { field: 'role' } } },
       ],
     } as TopLevelSpec,
   };

@@ -28,6 +28,8 @@ export interface SuggestedFix {
   lo?: number;
   hi?: number;
   games?: number;
+  /** Every value the search measured: the holders' WR with its 95% interval, and the band there. */
+  points?: { value: number; wr: number; wrLo: number; wrHi: number; bandLo: number; bandHi: number }[];
   /** Why no fix was searched (a card every deck holds, a card with no numeric field). */
   skipped?: string;
 }

@@ -40,6 +40,8 @@ export interface PageInput {
   answer?: string;
   /** Put first: the nightly's "what changed since last night" (trusted HTML). */
   preface?: { id: string; title: string; html: string };
+  /** Chart sections drawn inside the preface, besides its own id (the suggested fixes' searches). */
+  prefaceCharts?: string[];
   title: string;
   subtitle: string;
   facts: [string, string][];
@@ -289,7 +291,7 @@ export function buildPage(input: PageInput): string {
   body.push('</header>');
   // A chart whose section is the preface's or a page section's id (the rule variants' sweeps) is drawn inside it.
   const own = (id: string) => input.charts.filter((c) => c.section === id).map(figure).join('');
-  if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}${own(input.preface.id)}</section>`);
+  if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}${[...new Set([input.preface.id, ...(input.prefaceCharts ?? [])])].map(own).join('')}</section>`);
   body.push(flagsSection(input));
   for (const x of input.sections ?? []) body.push(`<section id="${escapeHtml(x.id)}"><h2>${escapeHtml(x.title)}</h2>${x.html}${own(x.id)}</section>`);
   body.push('<section id="tables"><h2>Tables</h2>');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { atomicWrite } from '../sim/output.ts';
 import {
   assessDifferences, cardEffectChart, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
-  firstPlayerChart, gameLengthChart, knobSweepChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
+  firstPlayerChart, fixSearchChart, gameLengthChart, knobSweepChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { answerHtml } from './answer.ts';
 import { recheckSection } from './recheck.ts';
@@ -27,7 +27,7 @@ import { changesHtml, type NightlyChanges } from './nightly.ts';
 import { nightlyVariantsSection, variantsSection } from './variants.ts';
 import type { FirstPlayerRow } from '../sim/first-player.ts';
 import type { KnobSweep, VariantsResult } from '../sim/opening.ts';
-import { withSuggestedFixes } from './fixes.ts';
+import { FIXES_FILE, withSuggestedFixes, type FixesFile } from './fixes.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
 import { ReportError } from './summary.ts';
@@ -170,6 +170,9 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     knobSweeps.push({ sweeps: v.knobSweeps ?? [], rows: v.firstPlayer ?? [] });
   }
   for (const k of knobSweeps) for (const sw of k.sweeps) push(knobSweepChart(sw, k.rows, `variants-sweep-${slug(sw.rule)}`));
+  // Each suggested fix's search: the holders' rate against the value tried (drawn with the fixes).
+  const fixesFile = join(results.dir, FIXES_FILE);
+  if (existsSync(fixesFile)) for (const f of (JSON.parse(readFileSync(fixesFile, 'utf8')) as FixesFile).fixes) push(fixSearchChart(f, `fix-${slug(f.mode)}-${slug(f.card)}`));
 
   for (const mode of modes) {
     push(cardEffectChart(mode, main.cards, flagSets[0]!, band, `cards-effect-${slug(mode)}`));
@@ -266,6 +269,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
     notes,
     remarks,
+    prefaceCharts: ['fixes'],
     preface: withSuggestedFixes(opts.preface ?? nightlyPreface(results.dir) ?? variantsSection(results), results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
     answer: answerHtml(main, band, q, meta.get(mainArm)) + recheckSection(results.dir),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assessDifferences, cardEffectChart, cardGihChart, chartCards, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart, firstPlayerChart,
-  gameLengthChart, knobSweepChart, matchupHeatmap, modesCardsChart, modesDecksChart, placeLabels, sweepChart, vpSourcesChart, type Chart,
+  fixSearchChart, gameLengthChart, knobSweepChart, matchupHeatmap, modesCardsChart, modesDecksChart, placeLabels, sweepChart, vpSourcesChart, type Chart,
 } from '../../src/report/charts.ts';
 import { assessArm } from '../../src/report/flags.ts';
 import { renderSvg } from '../../src/report/render.ts';
@@ -17,6 +17,7 @@ import { deckKeys, loadResults, type CardRow, type DifferenceRow, type Results, 
 import { writeFixture } from './fixture.ts';
 import type { FirstPlayerRow } from '../../src/sim/first-player.ts';
 import type { KnobSweep } from '../../src/sim/opening.ts';
+import type { SuggestedFix } from '../../src/report/fixes.ts';
 import { compileSpec, markGroups, svgTexts } from './helpers.ts';
 
 let dir: string;
@@ -46,6 +47,12 @@ const FP: FirstPlayerRow[] = [
   fpRow('base', 'quick', 1100, 0.528, 0.572, null), fpRow('secondPlayerResources=1', 'quick', 1060, 0.508, 0.552, -0.02), fpRow('secondPlayerResources=2', 'quick', 1010, 0.483, 0.527, -0.045),
   fpRow('no-turn-1-attack', 'standard', 920, 0.438, 0.482, -0.114),
 ];
+/** A fix search on a planted card: power 7 now, 4, 10, 6 and 5 tried, 5 proposed (the nightly's screen, lab report --suggest-fixes). */
+const FIX: SuggestedFix = {
+  mode: 'quick', card: 'Arthur', field: 'power', current: 7, proposal: 5, change: -2, outcome: 'in', band: 'within 45.0%–55.0% (even)',
+  wr: 0.494, wrLo: 0.44, wrHi: 0.549, effect: -0.208, lo: -0.265, hi: -0.151, games: 2160,
+  points: [[4, 0.414], [5, 0.494], [6, 0.606], [7, 0.703], [10, 0.772]].map(([value, wr]) => ({ value: value!, wr: wr!, wrLo: wr! - 0.055, wrHi: wr! + 0.055, bandLo: 0.45, bandHi: 0.55 })),
+};
 
 beforeAll(() => {
   dir = writeFixture(mkdtempSync(join(tmpdir(), 'lab-report-charts-')));
@@ -74,13 +81,14 @@ beforeAll(() => {
   add(differencesChart(assessDifferences(DIFFS), ['base', 'nisqy-4', 'nisqy-3'], 'differences'));
   add(sweepChart(SWEEP, results.band, 'sweep'));
   add(knobSweepChart(KNOB, FP, 'knob-sweep'));
+  add(fixSearchChart(FIX, 'fix-search'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const IDS = [
   'effect-quick', 'effect-standard', 'gih-quick', 'iwd-quick', 'play-pitch-quick', 'matchups-quick', 'strength-quick', 'deck-wr-quick',
   'gih-standard', 'iwd-standard', 'play-pitch-standard', 'matchups-standard', 'strength-standard', 'deck-wr-standard',
-  'first-player', 'game-length', 'vp-sources', 'modes-decks', 'modes-cards', 'differences', 'sweep', 'knob-sweep',
+  'first-player', 'game-length', 'vp-sources', 'modes-decks', 'modes-cards', 'differences', 'sweep', 'knob-sweep', 'fix-search',
 ];
 
 describe('every chart', () => {
@@ -174,6 +182,19 @@ describe('specific charts', () => {
     expect(svg).not.toMatch(/fill="#(d62728|1f77b4|4c78a8)"/);
     // One value only: no chart.
     expect(knobSweepChart({ ...KNOB, points: [] }, FP, 'x')).toBeNull();
+  });
+
+  it('fix search: the holders\' rate at each value tried, the band shaded, now and the proposal named', async () => {
+    const chart = charts.get('fix-search')!;
+    expect(chart.section).toBe('fixes');
+    const rows = (chart.spec as { data: { values: { value: number; role: string }[] } }).data.values;
+    expect(rows.map((r) => [r.value, r.role])).toEqual([[4, ''], [5, 'proposed'], [6, ''], [7, 'now'], [10, '']]);
+    const { svg } = await renderSvg(chart.spec);
+    expect(svgTexts(svg, 'axis-title')).toContain('Arthur power');
+    expect(svg).toContain('<title>Arthur power = 5 (proposed): the holders win 49.4% [43.9%, 54.9%] against the decks without it; band 45.0%–55.0%</title>');
+    expect(markGroups(svg).filter((g) => g.type === 'area')).toHaveLength(1); // the band
+    expect(markGroups(svg).filter((g) => g.type === 'symbol').reduce((a, g) => a + g.items, 0)).toBe(5);
+    expect(fixSearchChart({ ...FIX, points: FIX.points!.slice(0, 1) }, 'x')).toBeNull();
   });
 
   it('card charts: the ten strongest and ten weakest by the deck-adjusted effect, every card when there are twenty or fewer', () => {

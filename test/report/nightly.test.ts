@@ -150,6 +150,10 @@ describe('lab nightly', () => {
     expect(arthur.games!).toBeGreaterThan(0);
     expect(page).toContain('A screen, not a verdict');
     expect(page).toContain(`power 7 → ${arthur.proposal}`);
+    // Its search drawn beside it: every value tried, the current one among them.
+    expect(arthur.points!.map((p) => p.value)).toContain(7);
+    expect(arthur.points!.length).toBeGreaterThanOrEqual(3);
+    expect(page.indexOf('<figure id="fix-quick-arthur">')).toBeGreaterThan(page.indexOf('A screen, not a verdict'));
   });
 });
 

@@ -180,6 +180,7 @@ export async function suggestFixes(dir: string, flagged: readonly Assessment[], 
     fixes.push({
       mode, card, field: r.field, current: r.current, proposal: r.proposal, change: r.change, outcome: r.outcome, band: bandText(r),
       wr: p.wr, wrLo: p.wrLo, wrHi: p.wrHi, effect: p.effect, lo: p.lo, hi: p.hi, games: r.games,
+      points: r.points.map((x) => ({ value: x.value, wr: x.wr, wrLo: x.wrLo, wrHi: x.wrHi, bandLo: x.bandLo, bandHi: x.bandHi })),
     });
   }
   const per = gamesUsed.length ? [...new Set(gamesUsed)].join(' or ') : opts.budgetGames === undefined ? String(opts.games) : null;
