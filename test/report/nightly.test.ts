@@ -80,6 +80,14 @@ describe('what changed since last night', () => {
 });
 
 describe('lab nightly', () => {
+  it('a share of games outside [0, 1] exits 2 in one line naming the option, before any game', () => {
+    for (const [opt, v] of [['--variant-share', '2'], ['--fix-share', 'abc']]) {
+      const r = labSync(['nightly', opt!, v!, '--out', join(root, 'never'), '--quiet']);
+      expect([r.status, r.stderr]).toEqual([2, `lab: option ${opt}: expected a share of games between 0 and 1, got "${v}"\n`]);
+    }
+    expect(existsSync(join(root, 'never'))).toBe(false);
+  });
+
   // Arthur planted at power 7 (+3) in a designer's catalogue, the 8 quick decks (3 hold him), heuristic bots, 60 games a pairing.
   it('--fail-on-flags exits 1 when something is flagged, after writing the dated report with the meta, the recheck, the opening variants and the fix screen', () => {
     const cards = JSON.parse(readFileSync(join(ROOT, 'src/games/blue-rising/catalogue/cards.json'), 'utf8')) as { name: string; power?: number }[];
