@@ -1,6 +1,9 @@
-// `lab nightly`: runs experiments/nightly.json into reports/nightly/YYYY-MM-DD/, writes its
-// report with "what changed since last night" at the top, and (with --fail-on-flags) exits
-// 1 when anything is flagged, for a scheduler.
+// `lab nightly`: runs experiments/nightly.json into reports/nightly/YYYY-MM-DD/, rechecks its
+// top findings with a stronger bot, measures the game's opening variants and screens a fix for
+// its top flagged cards (each on a share of its base arm's games), writes its report with "what
+// changed since last night" at the top, and (with --fail-on-flags) exits 1 when anything is
+// flagged, for a scheduler.
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { gameModule } from '../../games/registry.ts';
@@ -25,7 +28,6 @@ import type { GameModule, OpeningHook } from '../../core/module.ts';
 import { makeProgress } from '../progress.ts';
 import { FIX_VALUES_PLANNED, suggestFixes } from './fix.ts';
 import { FIXES_FILE } from '../../report/fixes.ts';
-import { rmSync } from 'node:fs';
 
 /** `--schedule`: registers tonight's options (less --queue, --schedule and --date) as a job scheduler. */
 async function scheduleNightly(pattern: string, queueUrl: string | undefined, game: string): Promise<void> {
@@ -168,10 +170,10 @@ export function nightlyCommand(): Command {
       writeVariants(dir, variants);
       // A fix screen for the top flagged cards, on a share of the base arm's games.
       const results = loadResults(dir);
-      const flaggedCards = assessArm(results.tables.get(results.arms[0]!)!, results.arms[0]!, results.band).flagged;
+      const flaggedTonight = assessArm(results.tables.get(results.arms[0]!)!, results.arms[0]!, results.band).flagged;
       if (fixShare > 0) {
         const budget = Math.round(fixShare * baseGames(spec));
-        await suggestFixes(dir, flaggedCards, {
+        await suggestFixes(dir, flaggedTonight, {
           games: 2, workers, quiet: opts.quiet, top: FIX_TOP, budgetGames: budget,
           screen: `the nightly's ${FIX_TOP} most significant flagged cards searched with ${Math.round(100 * fixShare)}% of its base arm's games (${budget.toLocaleString('en')}) shared between them, each search sized for about ${FIX_VALUES_PLANNED} values (one that needs more plays more); confirm a proposal with lab fix at its own games.`,
         });
