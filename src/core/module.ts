@@ -147,11 +147,31 @@ export interface PatchHook {
   describe(patch: Record<string, unknown>): string;
 }
 
+/** One opening variant the nightly measures: a name, what it does in words, and its knobs (as `parse` gives them). */
+export interface OpeningVariant {
+  name: string;
+  description: string;
+  rules: Record<string, unknown>;
+}
+
+/**
+ * The game's opening knobs, for the nightly's first-player question: which variants bring the
+ * first player nearest 50%. `sweep` steps one numeric knob (one arm a value, the base at its
+ * default); `modes`: where the question is asked (default: every mode of the run).
+ */
+export interface OpeningHook {
+  variants: readonly OpeningVariant[];
+  sweep?: { rule: string; values: readonly number[] };
+  modes?: readonly string[];
+}
+
 /** A game's rule knobs. */
 export interface RulesHook {
   knobs(): readonly KnobDef[];
   /** Parses `key=value` items (the CLI's --rule, an experiment's rules), naming the bad one. */
   parse(items: readonly string[]): Record<string, unknown>;
+  /** Its opening variants; absent: the game declares none and the nightly says so. */
+  opening?: OpeningHook;
 }
 
 /** The game's own heuristic bot, and the rollout policies it offers to the search bots. */

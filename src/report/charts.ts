@@ -6,8 +6,12 @@ import { FLAG_COLOURS, FLAG_STATUSES, bandText, itemKey, pct, type Assessment, t
 import { Z95, benjaminiHochberg, intervalBandPValue, type BtFit } from './stats.ts';
 import { textWidth } from './render.ts';
 import type { Band, CardRow, DeckRow, DifferenceRow, MatchupRow, ModeRow, Sweep, Tables } from './summary.ts';
+import type { FirstPlayerRow } from '../sim/first-player.ts';
+import type { KnobSweep } from '../sim/opening.ts';
+import type { SuggestedFix } from './fixes.ts';
 
-export type Section = 'cards' | 'decks' | 'modes' | 'experiment';
+/** Where a chart goes: a charts section of the page, or (variants) inside the rule-variants section. */
+export type Section = 'cards' | 'decks' | 'modes' | 'experiment' | 'variants' | 'fixes';
 
 export interface Chart {
   /** File stem: the spec is saved as `<id>.vl.json`. */
@@ -745,6 +749,97 @@ export function sweepChart(sweep: Sweep, band: Band, id: string): Chart | null {
         range,
         { mark: { type: 'line', aria: false, strokeWidth: 2 }, encoding: { x, y: { ...yq, field: 'wr' }, color: colour } },
         dot,
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+/**
+ * A rule knob swept (an experiment's knob sweep, the nightly's opening sweep): the first player's
+ * win rate against the knob's value, the base at its own value, with 95% Wilson intervals and a
+ * dashed line at 50%; one series a mode.
+ */
+export function knobSweepChart(sweep: KnobSweep, rows: readonly FirstPlayerRow[], id: string): Chart | null {
+  // The base at its own value, unless the sweep has an arm at that value (the same games).
+  const at = sweep.points.some((p) => p.value === sweep.base) ? sweep.points : [{ value: sweep.base, arm: 'base' }, ...sweep.points];
+  const out: Record<string, unknown>[] = [];
+  for (const { value, arm } of at) {
+    for (const r of rows.filter((x) => x.arm === arm && x.wr !== null && x.lo !== null && x.hi !== null)) {
+      out.push({
+        value, arm, mode: r.mode, wr: r.wr, lo: r.lo, hi: r.hi, n: r.games, diff: r.diff,
+        desc: `${sweep.rule} = ${value}${arm === 'base' ? ' (base)' : ''}, ${r.mode}: the first player wins ${pct(r.wr)} [${pct(r.lo)}, ${pct(r.hi)}], n = ${int(r.games)} games`,
+      });
+    }
+  }
+  const values = [...new Set(out.map((r) => r.value as number))].sort((a, b) => a - b);
+  if (values.length < 2) return null;
+  const modes = [...new Set(out.map((r) => r.mode as string))].sort();
+  const ns = out.map((r) => r.n as number);
+  const sizes = `n = ${Math.min(...ns) === Math.max(...ns) ? int(ns[0]!) : `${int(Math.min(...ns))}–${int(Math.max(...ns))}`} games a point`;
+  const x = { field: 'value', type: 'quantitative' as const, title: sweep.rule, axis: { values, format: 'd' }, scale: { domain: [values[0]! - 0.5, values[values.length - 1]! + 0.5], nice: false } };
+  const yq = { type: 'quantitative' as const, title: 'P(first player wins), 95% Wilson interval', axis: { format: '.0%' }, scale: { zero: false } };
+  const colour = modes.length > 1 ? { field: 'mode', type: 'nominal' as const, title: 'mode', scale: { domain: modes, range: CATEGORY_COLOURS } } : NEUTRAL;
+  const [range, dot] = estimateWithInterval({
+    along: 'y', across: x, axis: yq, fields: ['wr', 'lo', 'hi'], colour, size: 60, strokeWidth: 2,
+    tooltip: [{ field: 'arm' }, { field: 'mode' }, { field: 'value', title: sweep.rule }, { field: 'wr', title: 'first player wins', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'diff', title: 'change from base (paired)', format: '+.1%' }, { field: 'n', title: 'n (games)', format: ',' }],
+  });
+  const line = { mark: { type: 'line' as const, aria: false, strokeWidth: 1.5, ...(typeof colour === 'string' ? { color: colour } : {}) }, encoding: { x, y: { ...yq, field: 'wr' }, ...(typeof colour === 'string' ? {} : { color: colour }) } };
+  const title = `Sweep: ${sweep.rule} → first-player win rate`;
+  return {
+    id, section: 'variants', title,
+    caption: `Each value of the rule knob ${sweep.rule} is an arm played on the base's seeds (the base at ${sweep.base}): the first player's win rate with its 95% Wilson interval; the dashed line is 50%. ${sizes}.`,
+    spec: {
+      ...base(title, ['P(first player wins) per knob value; 95% Wilson intervals; dashed: 50%', sizes], `${title}: ${values.length} values`),
+      width: WIDTH,
+      height: 260,
+      data: { values: out },
+      layer: [
+        { data: { values: [{ half: 0.5 }] }, mark: { type: 'rule', aria: false, color: '#888', strokeDash: [4, 3] }, encoding: { y: { field: 'half', type: 'quantitative' } } },
+        range,
+        line,
+        dot,
+      ],
+    } as TopLevelSpec,
+  };
+}
+
+/**
+ * A fix search (a card stat swept by `lab fix`, the nightly's screen): the holders' win rate
+ * against the decks without the card at each value tried, with its 95% interval, the band
+ * shaded, the current value and the proposal named.
+ */
+export function fixSearchChart(fix: SuggestedFix, id: string): Chart | null {
+  const pts = (fix.points ?? []).filter((p) => Number.isFinite(p.wr) && Number.isFinite(p.wrLo) && Number.isFinite(p.wrHi));
+  if (pts.length < 2 || fix.field === undefined) return null;
+  const field = fix.field;
+  const role = (v: number) => (v === fix.current && v === fix.proposal ? 'now (kept)' : v === fix.current ? 'now' : v === fix.proposal ? 'proposed' : '');
+  const rows = pts.map((p) => ({
+    ...p, role: role(p.value),
+    desc: `${fix.card} ${field} = ${p.value}${role(p.value) ? ` (${role(p.value)})` : ''}: the holders win ${pct(p.wr)} [${pct(p.wrLo)}, ${pct(p.wrHi)}] against the decks without it; band ${pct(p.bandLo)}–${pct(p.bandHi)}`,
+  }));
+  const values = rows.map((r) => r.value).sort((a, b) => a - b);
+  const x = { field: 'value', type: 'quantitative' as const, title: `${fix.card} ${field}`, axis: { values, format: 'd' }, scale: { domain: [values[0]! - 0.5, values[values.length - 1]! + 0.5], nice: false } };
+  const yq = { type: 'quantitative' as const, title: 'holders\' WR against the decks without it (95%)', axis: { format: '.0%' }, scale: { zero: false } };
+  const [range, dot] = estimateWithInterval({
+    along: 'y', across: x, axis: yq, fields: ['wr', 'wrLo', 'wrHi'], colour: NEUTRAL, size: 60, strokeWidth: 2,
+    tooltip: [{ field: 'value', title: field }, { field: 'role' }, { field: 'wr', title: 'holders\' WR', format: '.1%' }, { field: 'wrLo', format: '.1%' }, { field: 'wrHi', format: '.1%' }, { field: 'bandLo', title: 'band low', format: '.1%' }, { field: 'bandHi', title: 'band high', format: '.1%' }],
+  });
+  const title = `Fix search: ${fix.card} ${field} → holders' win rate`;
+  const games = `n = ${int(fix.games ?? 0)} games in all (${fix.mode})`;
+  return {
+    id, section: 'fixes', title,
+    caption: `Each value of ${fix.card}'s ${field} tried, played on the same seeds: the win rate of the decks holding it against the decks without it, with its 95% interval on the seed pairs; the band shaded; ${games}.`,
+    spec: {
+      ...base(title, ['band shaded; 95% intervals on the seed pairs', games], `${title}: ${values.length} values`),
+      width: WIDTH,
+      height: 240,
+      data: { values: rows },
+      layer: [
+        { mark: { type: 'area', aria: false, color: BAND_COLOUR, opacity: 0.13, interpolate: 'step' }, encoding: { x, y: { field: 'bandLo', type: 'quantitative' }, y2: { field: 'bandHi' } } },
+        range,
+        { mark: { type: 'line', aria: false, strokeWidth: 1.5, color: NEUTRAL }, encoding: { x, y: { ...yq, field: 'wr' } } },
+        dot,
+        { mark: { type: 'text', aria: false, dy: -12, fontSize: 11 }, encoding: { x, y: { ...yq, field: 'wrHi' }, text: { field: 'role' } } },
       ],
     } as TopLevelSpec,
   };

@@ -28,6 +28,8 @@ export interface SuggestedFix {
   lo?: number;
   hi?: number;
   games?: number;
+  /** Every value the search measured: the holders' WR with its 95% interval, and the band there. */
+  points?: { value: number; wr: number; wrLo: number; wrHi: number; bandLo: number; bandHi: number }[];
   /** Why no fix was searched (a card every deck holds, a card with no numeric field). */
   skipped?: string;
 }
@@ -35,6 +37,8 @@ export interface SuggestedFix {
 export interface FixesFile {
   /** Bots, games per pairing and seed the searches used. */
   settings: string;
+  /** Set when the searches were a budget-limited screen (the nightly's): what the budget was. */
+  screen?: string;
   fixes: SuggestedFix[];
 }
 
@@ -54,13 +58,14 @@ const pct = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '�
 const pts = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`);
 
 export function fixesHtml(f: FixesFile): string {
-  if (!f.fixes.length) return `<p>No card is flagged: no fix to suggest (${escapeHtml(f.settings)}).</p>`;
+  if (!f.fixes.length) return `<p>No card is flagged: no fix to suggest (${escapeHtml(f.settings)}${f.screen ? `; ${escapeHtml(f.screen)}` : ''}).</p>`;
   const rows = f.fixes.map((x) => {
     if (x.skipped) return `<tr><td>${escapeHtml(x.mode)}</td><td>${escapeHtml(x.card)}</td><td colspan="4">${escapeHtml(x.skipped)}</td></tr>`;
     const change = x.outcome === 'already' ? 'no change needed' : x.outcome === 'none' ? `no ${escapeHtml(x.field ?? '')} tried comes nearer the band` : `${escapeHtml(x.field ?? '')} ${x.current} → ${x.proposal}${x.outcome === 'nearest' ? ' (nearest the band; none lands in it)' : ''}`;
     return `<tr><td>${escapeHtml(x.mode)}</td><td>${escapeHtml(x.card)}</td><td>${change}</td><td>${pct(x.wr)} [${pct(x.wrLo)}, ${pct(x.wrHi)}]</td><td>${x.outcome === 'already' || x.outcome === 'none' ? '—' : `${pts(x.effect)} [${pts(x.lo)}, ${pts(x.hi)}]`}</td><td>${escapeHtml(x.band ?? '')}</td></tr>`;
   });
-  return `<p>For each flagged card, the smallest change of one of its numbers that brings the decks holding it into the band: every value tried is played against the decks of the run on the same seeds as the card unchanged (<code>lab fix</code>; ${escapeHtml(f.settings)}). Predicted: the holders' win rate against the decks without the card, and the paired change from now, with 95% intervals.</p>`
+  const screen = f.screen ? `<p><strong>A screen, not a verdict</strong>: ${escapeHtml(f.screen)}</p>` : '';
+  return `${screen}<p>For each flagged card, the smallest change of one of its numbers that brings the decks holding it into the band: every value tried is played against the decks of the run on the same seeds as the card unchanged (<code>lab fix</code>; ${escapeHtml(f.settings)}). Predicted: the holders' win rate against the decks without the card, and the paired change from now, with 95% intervals.</p>`
     + `<table class="sortable"><thead><tr><th>mode</th><th>card</th><th>proposed change</th><th>holders' WR after</th><th>change (points)</th><th>band</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 

@@ -40,6 +40,8 @@ export interface PageInput {
   answer?: string;
   /** Put first: the nightly's "what changed since last night" (trusted HTML). */
   preface?: { id: string; title: string; html: string };
+  /** Chart sections drawn inside the preface, besides its own id (the suggested fixes' searches). */
+  prefaceCharts?: string[];
   title: string;
   subtitle: string;
   facts: [string, string][];
@@ -267,6 +269,16 @@ function linkList(links: PageLink[]): string {
   return `<ul class="links">${links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a>${l.note ? ` — ${escapeHtml(l.note)}` : ''}</li>`).join('')}</ul>`;
 }
 
+function figure(c: PageChart): string {
+  return [
+    `<figure id="${escapeHtml(c.id)}">`,
+    `<figcaption><h3>${escapeHtml(c.title)}</h3>${escapeHtml(c.caption)}</figcaption>`,
+    `<div class="chart">${scopeSvgIds(c.svg, `${c.id}-svg-`)}</div>`,
+    `<p class="spec">vega-lite spec: <a href="${escapeHtml(encodeURI(c.specFile))}">${escapeHtml(c.specFile)}</a> (data inline; opens in a vega-lite editor)</p>`,
+    '</figure>',
+  ].join('\n');
+}
+
 export function buildPage(input: PageInput): string {
   const sections = SECTIONS.map((s) => (s.id === 'modes' && input.modesIntro ? { ...s, intro: input.modesIntro } : s)).filter((s) => input.charts.some((c) => c.section === s.id) || (input.remarks[s.id]?.length ?? 0) > 0);
   const body: string[] = [];
@@ -277,9 +289,11 @@ export function buildPage(input: PageInput): string {
   body.push(`<dl class="facts">${input.facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`);
   body.push(`<nav class="toc">${input.preface ? `<a href="#${escapeHtml(input.preface.id)}">${escapeHtml(input.preface.title)}</a>` : ''}<a href="#flags">Flagged</a>${(input.sections ?? []).map((x) => `<a href="#${escapeHtml(x.id)}">${escapeHtml(x.title)}</a>`).join('')}<a href="#tables">Tables</a>${sections.map((s) => `<a href="#${s.id}">${escapeHtml(s.title)}</a>`).join('')}${input.glossary ? '<a href="#metrics">What each metric means</a>' : ''}<a href="#notes">Notes</a></nav>`);
   body.push('</header>');
-  if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}</section>`);
+  // A chart whose section is the preface's or a page section's id (the rule variants' sweeps) is drawn inside it.
+  const own = (id: string) => input.charts.filter((c) => c.section === id).map(figure).join('');
+  if (input.preface) body.push(`<section id="${escapeHtml(input.preface.id)}"><h2>${escapeHtml(input.preface.title)}</h2>${input.preface.html}${[...new Set([input.preface.id, ...(input.prefaceCharts ?? [])])].map(own).join('')}</section>`);
   body.push(flagsSection(input));
-  for (const x of input.sections ?? []) body.push(`<section id="${escapeHtml(x.id)}"><h2>${escapeHtml(x.title)}</h2>${x.html}</section>`);
+  for (const x of input.sections ?? []) body.push(`<section id="${escapeHtml(x.id)}"><h2>${escapeHtml(x.title)}</h2>${x.html}${own(x.id)}</section>`);
   body.push('<section id="tables"><h2>Tables</h2>');
   body.push(linkList(input.links));
   for (const g of input.linkGroups ?? []) body.push(`<h3>${escapeHtml(g.title)}</h3>${linkList(g.links)}`);
@@ -287,13 +301,7 @@ export function buildPage(input: PageInput): string {
   for (const s of sections) {
     body.push(`<section id="${s.id}"><h2>${escapeHtml(s.title)}</h2><p class="sub">${escapeHtml(s.intro)}</p>`);
     for (const r of input.remarks[s.id] ?? []) body.push(`<p class="remark">${escapeHtml(r)}</p>`);
-    for (const c of input.charts.filter((c) => c.section === s.id)) {
-      body.push(`<figure id="${escapeHtml(c.id)}">`);
-      body.push(`<figcaption><h3>${escapeHtml(c.title)}</h3>${escapeHtml(c.caption)}</figcaption>`);
-      body.push(`<div class="chart">${scopeSvgIds(c.svg, `${c.id}-svg-`)}</div>`);
-      body.push(`<p class="spec">vega-lite spec: <a href="${escapeHtml(encodeURI(c.specFile))}">${escapeHtml(c.specFile)}</a> (data inline; opens in a vega-lite editor)</p>`);
-      body.push('</figure>');
-    }
+    for (const c of input.charts.filter((c) => c.section === s.id)) body.push(figure(c));
     body.push('</section>');
   }
   if (input.glossary) {

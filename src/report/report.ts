@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { atomicWrite } from '../sim/output.ts';
 import {
   assessDifferences, cardEffectChart, cardGihChart, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart,
-  firstPlayerChart, gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
+  firstPlayerChart, fixSearchChart, gameLengthChart, knobSweepChart, matchupHeatmap, modesCardsChart, modesDecksChart, sweepChart, slug, vpSourcesChart, type Chart, type Section,
 } from './charts.ts';
 import { answerHtml } from './answer.ts';
 import { recheckSection } from './recheck.ts';
@@ -24,8 +24,10 @@ import { renderSvg } from './render.ts';
 import { bradleyTerry, type BtFit, type BtGames } from './stats.ts';
 import { armFolder } from '../sim/output.ts';
 import { changesHtml, type NightlyChanges } from './nightly.ts';
-import { variantsSection } from './variants.ts';
-import { withSuggestedFixes } from './fixes.ts';
+import { nightlyVariantsSection, variantsSection } from './variants.ts';
+import type { FirstPlayerRow } from '../sim/first-player.ts';
+import type { KnobSweep, VariantsResult } from '../sim/opening.ts';
+import { FIXES_FILE, withSuggestedFixes, type FixesFile } from './fixes.ts';
 import { deckKeys, loadResults, type Band, type MatchupRow, type Results } from './summary.ts';
 
 import { ReportError } from './summary.ts';
@@ -124,7 +126,7 @@ function linksOf(results: Results, reportDir: string, game: GameModule): { links
  * The report's own sections after the flags, in page order: one function each, given the
  * report's context (context.ts); a function returning null leaves its section out.
  */
-export const SECTIONS: readonly SectionMaker[] = [metaSection, cardsSection];
+export const SECTIONS: readonly SectionMaker[] = [nightlyVariantsSection, metaSection, cardsSection];
 
 /** Writes DIR/report/index.html and the charts' vega-lite specs; returns what it wrote and the flags. */
 export async function writeReport(dir: string, opts: ReportOptions = {}): Promise<ReportResult> {
@@ -151,6 +153,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     if (c) charts.push(c);
   };
 
+  const s0 = results.summary;
   // Experiments first: what the arms changed.
   if (results.kind === 'experiment') {
     const diffs = assessDifferences(results.differences, q);
@@ -158,6 +161,18 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     results.sweeps.forEach((s, i) => push(sweepChart(s, band, `experiment-sweep-${i + 1}-${slug(s.card)}-${slug(s.field)}`)));
     if (diffs.length === 0 && results.sweeps.length === 0) remark('experiment', 'This experiment has no patched arm and no sweep: nothing to compare.');
   }
+  // Rule knobs swept: the first player's rate against the knob (an experiment's, the nightly's variants), drawn in the variants section.
+  const knobSweeps: { sweeps: KnobSweep[]; rows: FirstPlayerRow[] }[] = [];
+  if (Array.isArray(s0.knobSweeps) && Array.isArray(s0.firstPlayer)) knobSweeps.push({ sweeps: s0.knobSweeps as KnobSweep[], rows: s0.firstPlayer as FirstPlayerRow[] });
+  const variantsFile = join(results.dir, 'variants.json');
+  if (existsSync(variantsFile)) {
+    const v = JSON.parse(readFileSync(variantsFile, 'utf8')) as VariantsResult;
+    knobSweeps.push({ sweeps: v.knobSweeps ?? [], rows: v.firstPlayer ?? [] });
+  }
+  for (const k of knobSweeps) for (const sw of k.sweeps) push(knobSweepChart(sw, k.rows, `variants-sweep-${slug(sw.rule)}`));
+  // Each suggested fix's search: the holders' rate against the value tried (drawn with the fixes).
+  const fixesFile = join(results.dir, FIXES_FILE);
+  if (existsSync(fixesFile)) for (const f of (JSON.parse(readFileSync(fixesFile, 'utf8')) as FixesFile).fixes) push(fixSearchChart(f, `fix-${slug(f.mode)}-${slug(f.card)}`));
 
   for (const mode of modes) {
     push(cardEffectChart(mode, main.cards, flagSets[0]!, band, `cards-effect-${slug(mode)}`));
@@ -254,6 +269,7 @@ export async function writeReport(dir: string, opts: ReportOptions = {}): Promis
     charts: rendered.map(({ chart, svg }) => ({ id: chart.id, section: chart.section, title: chart.title, caption: chart.caption, svg, specFile: `${chart.id}.vl.json` })),
     notes,
     remarks,
+    prefaceCharts: ['fixes'],
     preface: withSuggestedFixes(opts.preface ?? nightlyPreface(results.dir) ?? variantsSection(results), results.dir),
     modesIntro: `Per mode (${game.modes.map((x) => x.id).join(', ')}). n = games.`,
     answer: answerHtml(main, band, q, meta.get(mainArm)) + recheckSection(results.dir),

@@ -59,7 +59,14 @@ describe('--game diplomatie', () => {
     expect(r.status).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, '2026-12-02/summary.json'), 'utf8')) as { game: string; experiment: string };
     expect([summary.game, summary.experiment]).toEqual(['diplomatie', 'diplomatie-nightly']);
-    expect(readFileSync(join(out, '2026-12-02/report/index.html'), 'utf8')).not.toMatch(/\bVP\b|Aspirant|quick/);
+    const page = readFileSync(join(out, '2026-12-02/report/index.html'), 'utf8');
+    expect(page).not.toMatch(/\bVP\b|Aspirant|quick/);
+    // A game that declares no opening knobs: no variant is played, and the page says so in a sentence.
+    const variants = JSON.parse(readFileSync(join(out, '2026-12-02/variants.json'), 'utf8')) as { skipped?: string; games: number };
+    expect([variants.skipped, variants.games]).toEqual(['Diplomatie declares no opening knobs (its module has no rules.opening): the nightly measures no rule variant for it.', 0]);
+    expect(page).toContain('<section id="variants"><h2>Opening variants: the first player&#39;s advantage</h2><p>Diplomatie declares no opening knobs');
+    // The fix screen ran on its share of the games (whether or not a card was flagged).
+    expect(JSON.parse(readFileSync(join(out, '2026-12-02/fixes.json'), 'utf8')).screen).toContain('10% of its base arm');
   });
 
   it('refuses an unknown game, a mode the game lacks, and a deck of another game (exit 2, one line)', async () => {

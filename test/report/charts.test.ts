@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assessDifferences, cardEffectChart, cardGihChart, chartCards, cardIwdChart, cardPlayPitchChart, deckOrder, deckStrengthChart, deckWrChart, differencesChart, firstPlayerChart,
-  gameLengthChart, matchupHeatmap, modesCardsChart, modesDecksChart, placeLabels, sweepChart, vpSourcesChart, type Chart,
+  fixSearchChart, gameLengthChart, knobSweepChart, matchupHeatmap, modesCardsChart, modesDecksChart, placeLabels, sweepChart, vpSourcesChart, type Chart,
 } from '../../src/report/charts.ts';
 import { assessArm } from '../../src/report/flags.ts';
 import { renderSvg } from '../../src/report/render.ts';
@@ -15,6 +15,9 @@ import { btGamesFromMatchups } from '../../src/report/report.ts';
 import { bradleyTerry } from '../../src/report/stats.ts';
 import { deckKeys, loadResults, type CardRow, type DifferenceRow, type Results, type Sweep } from '../../src/report/summary.ts';
 import { writeFixture } from './fixture.ts';
+import type { FirstPlayerRow } from '../../src/sim/first-player.ts';
+import type { KnobSweep } from '../../src/sim/opening.ts';
+import type { SuggestedFix } from '../../src/report/fixes.ts';
 import { compileSpec, markGroups, svgTexts } from './helpers.ts';
 
 let dir: string;
@@ -33,6 +36,22 @@ const SWEEP: Sweep = {
     { value: v, mode: 'quick', kind: 'card' as const, name: 'Arthur', wr: 0.3 + 0.05 * i, lo: 0.28 + 0.05 * i, hi: 0.32 + 0.05 * i, n: 7000 + i },
     { value: v, mode: 'quick', kind: 'deck' as const, name: 'Veilleurs rapide', wr: 0.32 + 0.05 * i, lo: 0.3 + 0.05 * i, hi: 0.34 + 0.05 * i, n: 2000 },
   ]),
+};
+/** A knob swept over 1 and 2 (the base at 0), in two modes: the first player's rate falls as the second player gets resources. */
+const KNOB: KnobSweep = { rule: 'secondPlayerResources', base: 0, points: [{ value: 1, arm: 'secondPlayerResources=1' }, { value: 2, arm: 'secondPlayerResources=2' }] };
+const fpRow = (arm: string, mode: string, wins: number, lo: number, hi: number, diff: number | null): FirstPlayerRow => ({
+  arm, mode, rules: null, games: 2000, firstWins: wins, secondWins: 2000 - wins, draws: 0, wr: wins / 2000, lo, hi, diff, diffLo: diff === null ? null : diff - 0.02, diffHi: diff === null ? null : diff + 0.02, pairs: diff === null ? 0 : 1000, interval: diff === null ? null : 'paired',
+});
+const FP: FirstPlayerRow[] = [
+  fpRow('base', 'standard', 1148, 0.552, 0.596, null), fpRow('secondPlayerResources=1', 'standard', 1096, 0.526, 0.570, -0.026), fpRow('secondPlayerResources=2', 'standard', 1062, 0.509, 0.553, -0.043),
+  fpRow('base', 'quick', 1100, 0.528, 0.572, null), fpRow('secondPlayerResources=1', 'quick', 1060, 0.508, 0.552, -0.02), fpRow('secondPlayerResources=2', 'quick', 1010, 0.483, 0.527, -0.045),
+  fpRow('no-turn-1-attack', 'standard', 920, 0.438, 0.482, -0.114),
+];
+/** A fix search on a planted card: power 7 now, 4, 10, 6 and 5 tried, 5 proposed (the nightly's screen, lab report --suggest-fixes). */
+const FIX: SuggestedFix = {
+  mode: 'quick', card: 'Arthur', field: 'power', current: 7, proposal: 5, change: -2, outcome: 'in', band: 'within 45.0%–55.0% (even)',
+  wr: 0.494, wrLo: 0.44, wrHi: 0.549, effect: -0.208, lo: -0.265, hi: -0.151, games: 2160,
+  points: [[4, 0.414], [5, 0.494], [6, 0.606], [7, 0.703], [10, 0.772]].map(([value, wr]) => ({ value: value!, wr: wr!, wrLo: wr! - 0.055, wrHi: wr! + 0.055, bandLo: 0.45, bandHi: 0.55 })),
 };
 
 beforeAll(() => {
@@ -61,13 +80,15 @@ beforeAll(() => {
   add(modesCardsChart(t.cards, results.band, 'modes-cards'));
   add(differencesChart(assessDifferences(DIFFS), ['base', 'nisqy-4', 'nisqy-3'], 'differences'));
   add(sweepChart(SWEEP, results.band, 'sweep'));
+  add(knobSweepChart(KNOB, FP, 'knob-sweep'));
+  add(fixSearchChart(FIX, 'fix-search'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const IDS = [
   'effect-quick', 'effect-standard', 'gih-quick', 'iwd-quick', 'play-pitch-quick', 'matchups-quick', 'strength-quick', 'deck-wr-quick',
   'gih-standard', 'iwd-standard', 'play-pitch-standard', 'matchups-standard', 'strength-standard', 'deck-wr-standard',
-  'first-player', 'game-length', 'vp-sources', 'modes-decks', 'modes-cards', 'differences', 'sweep',
+  'first-player', 'game-length', 'vp-sources', 'modes-decks', 'modes-cards', 'differences', 'sweep', 'knob-sweep', 'fix-search',
 ];
 
 describe('every chart', () => {
@@ -141,6 +162,39 @@ describe('specific charts', () => {
     const lines = markGroups(svg).filter((g) => g.type === 'line');
     expect(lines).toHaveLength(2); // one line per series
     for (const l of lines) expect(l.items).toBe(1);
+  });
+
+  it('knob sweep: the first player\'s rate against the knob, base included, one series a mode, 50% dashed, neither red nor blue', async () => {
+    const chart = charts.get('knob-sweep')!;
+    expect(chart.section).toBe('variants');
+    const rows = (chart.spec as { data: { values: { value: number; arm: string; mode: string; wr: number }[] } }).data.values;
+    // Three values a mode, the base at 0; the variant that is not on the sweep left out.
+    expect(rows.filter((r) => r.mode === 'standard').map((r) => [r.value, r.arm, r.wr])).toEqual([[0, 'base', 0.574], [1, 'secondPlayerResources=1', 0.548], [2, 'secondPlayerResources=2', 0.531]]);
+    expect(rows.filter((r) => r.mode === 'quick').map((r) => r.value)).toEqual([0, 1, 2]);
+    const { svg } = await renderSvg(chart.spec);
+    expect(svgTexts(svg, 'axis-title')).toContain('secondPlayerResources');
+    expect(svgTexts(svg, 'title-subtitle').join(' ')).toContain('n = 2,000 games a point');
+    expect(svg).toContain('<title>secondPlayerResources = 2, standard: the first player wins 53.1% [50.9%, 55.3%], n = 2,000 games</title>');
+    const lines = markGroups(svg).filter((g) => g.type === 'line');
+    expect(lines).toHaveLength(2); // one line per mode
+    expect(markGroups(svg).filter((g) => g.type === 'symbol').reduce((a, g) => a + g.items, 0)).toBe(6);
+    expect(svg).toMatch(/stroke-dasharray="4,3"/); // 50%
+    expect(svg).not.toMatch(/fill="#(d62728|1f77b4|4c78a8)"/);
+    // One value only: no chart.
+    expect(knobSweepChart({ ...KNOB, points: [] }, FP, 'x')).toBeNull();
+  });
+
+  it('fix search: the holders\' rate at each value tried, the band shaded, now and the proposal named', async () => {
+    const chart = charts.get('fix-search')!;
+    expect(chart.section).toBe('fixes');
+    const rows = (chart.spec as { data: { values: { value: number; role: string }[] } }).data.values;
+    expect(rows.map((r) => [r.value, r.role])).toEqual([[4, ''], [5, 'proposed'], [6, ''], [7, 'now'], [10, '']]);
+    const { svg } = await renderSvg(chart.spec);
+    expect(svgTexts(svg, 'axis-title')).toContain('Arthur power');
+    expect(svg).toContain('<title>Arthur power = 5 (proposed): the holders win 49.4% [43.9%, 54.9%] against the decks without it; band 45.0%–55.0%</title>');
+    expect(markGroups(svg).filter((g) => g.type === 'area')).toHaveLength(1); // the band
+    expect(markGroups(svg).filter((g) => g.type === 'symbol').reduce((a, g) => a + g.items, 0)).toBe(5);
+    expect(fixSearchChart({ ...FIX, points: FIX.points!.slice(0, 1) }, 'x')).toBeNull();
   });
 
   it('card charts: the ten strongest and ten weakest by the deck-adjusted effect, every card when there are twenty or fewer', () => {

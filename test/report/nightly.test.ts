@@ -7,7 +7,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changesHtml, compareNightlies, nightlyTests, previousNightly } from '../../src/report/nightly.ts';
-import { lab, labSync } from '../sim/helpers.ts';
+import { ROOT, lab, labSync } from '../sim/helpers.ts';
+import type { VariantsResult } from '../../src/sim/opening.ts';
+import type { FixesFile } from '../../src/report/fixes.ts';
 
 const root = mkdtempSync(join(os.tmpdir(), 'lab-nightly-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -78,29 +80,88 @@ describe('what changed since last night', () => {
 });
 
 describe('lab nightly', () => {
-  it('--fail-on-flags exits 1 when something is flagged, after writing the dated report', () => {
+  it('a share of games outside [0, 1] exits 2 in one line naming the option, before any game', () => {
+    for (const [opt, v] of [['--variant-share', '2'], ['--fix-share', 'abc']]) {
+      const r = labSync(['nightly', opt!, v!, '--out', join(root, 'never'), '--quiet']);
+      expect([r.status, r.stderr]).toEqual([2, `lab: option ${opt}: expected a share of games between 0 and 1, got "${v}"\n`]);
+    }
+    expect(existsSync(join(root, 'never'))).toBe(false);
+  });
+
+  // Arthur planted at power 7 (+3) in a designer's catalogue, the 8 quick decks (3 hold him), heuristic bots, 60 games a pairing.
+  it('--fail-on-flags exits 1 when something is flagged, after writing the dated report with the meta, the recheck, the opening variants and the fix screen', () => {
+    const cards = JSON.parse(readFileSync(join(ROOT, 'src/games/blue-rising/catalogue/cards.json'), 'utf8')) as { name: string; power?: number }[];
+    cards.find((c) => c.name === 'Arthur')!.power! += 3;
+    writeFileSync(join(root, 'planted.json'), JSON.stringify(cards));
     const exp = join(root, 'tiny.json');
-    writeFileSync(exp, JSON.stringify({ name: 'tiny', decks: ['decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck'], games: 200, seed: 2, recheck: { bots: 'heuristic', games: 20, top: 1 } }));
+    const decks = ['control', 'emissaires', 'gardiens', 'rage-rush', 'ranged', 'squires', 'traps', 'veilleurs'].map((d) => `decks/quick-${d}.deck`);
+    writeFileSync(exp, JSON.stringify({ name: 'tiny', decks, bots: 'heuristic', games: 60, seed: 2, catalogue: 'planted.json', recheck: { bots: 'heuristic', games: 20, top: 1 } }));
     const out = join(root, 'nightly');
-    const r = labSync(['nightly', '--file', exp, '--out', out, '--date', '2026-11-03', '--fail-on-flags', '--quiet', '--workers', '2']);
+    const r = labSync(['nightly', '--file', exp, '--out', out, '--date', '2026-11-03', '--fail-on-flags', '--quiet', '--workers', '2', '--variant-share', '0.2', '--fix-share', '0.5']);
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/lab: \d+ cards? or decks? flagged \(see .*2026-11-03\/report\/index\.html\)/);
-    expect(existsSync(join(out, '2026-11-03', 'report', 'index.html'))).toBe(true);
-    expect(existsSync(join(out, '2026-11-03', 'changes.json'))).toBe(true);
-    // The nightly shows the meta: the two decks' equilibrium, in summary.json and on the page.
-    const summary = JSON.parse(readFileSync(join(out, '2026-11-03', 'summary.json'), 'utf8'));
+    const night = join(out, '2026-11-03');
+    expect(existsSync(join(night, 'report', 'index.html'))).toBe(true);
+    expect(existsSync(join(night, 'changes.json'))).toBe(true);
+    // The nightly shows the meta: the decks' equilibrium, in summary.json and on the page.
+    const summary = JSON.parse(readFileSync(join(night, 'summary.json'), 'utf8'));
     const meta = (summary.arms?.base ?? summary).meta;
     expect(meta.map((m: { mode: string }) => m.mode)).toEqual(['quick']);
     expect(meta[0].decks.reduce((s: number, d: { share: number }) => s + d.share, 0)).toBeCloseTo(1, 5);
-    const page = readFileSync(join(out, '2026-11-03', 'report', 'index.html'), 'utf8');
+    const page = readFileSync(join(night, 'report', 'index.html'), 'utf8');
     expect(page).toContain('<section id="meta"><h2>The meta: which decks a rational field would bring</h2>');
     expect(page).toContain('The meta (equilibrium of the deck choice): a field of rational players would bring');
     // Its most significant finding rechecked (here with the same bot), in the report too.
-    const rc = JSON.parse(readFileSync(join(out, '2026-11-03', 'recheck.json'), 'utf8')) as { rows: { recheck: { verdict: string } }[]; gamesPerPairing: number };
+    const rc = JSON.parse(readFileSync(join(night, 'recheck.json'), 'utf8')) as { rows: { recheck: { verdict: string } }[]; gamesPerPairing: number };
     expect(rc.gamesPerPairing).toBe(20);
     expect(rc.rows).toHaveLength(1);
-    expect(readFileSync(join(out, '2026-11-03', 'report', 'index.html'), 'utf8')).toContain('Findings that depend on the bot');
+    expect(page).toContain('Findings that depend on the bot');
 
+    // The opening variants: 20% of the base arm's 1,680 games over 6 arms and the 28 pairings (the declared standard mode is
+    // not in this run, so its quick mode): 2 games a pairing, 56 an arm, all on the same seed pairs.
+    const v = JSON.parse(readFileSync(join(night, 'variants.json'), 'utf8')) as VariantsResult;
+    expect([v.modes, v.gamesPerPairing, v.games, v.share]).toEqual([['quick'], 2, 336, 0.2]);
+    expect(v.firstPlayer.map((x) => x.arm)).toEqual(['base', 'no-turn-1-attack', 'first-draws-4', 'no-turn-1-attack-first-draws-4', 'secondPlayerResources=1', 'secondPlayerResources=2']);
+    for (const x of v.firstPlayer) {
+      expect(x.games).toBe(56);
+      expect(x.wr! > 0 && x.wr! < 1).toBe(true);
+      expect(x.lo!).toBeLessThan(x.wr!);
+      expect(x.hi!).toBeGreaterThan(x.wr!);
+      if (x.arm !== 'base') {
+        expect(x.interval).toBe('paired');
+        expect(x.pairs).toBe(28);
+        expect(x.diffLo!).toBeLessThanOrEqual(x.diff!);
+        expect(x.diffHi!).toBeGreaterThanOrEqual(x.diff!);
+      }
+    }
+    expect(v.knobSweeps).toEqual([{ rule: 'secondPlayerResources', base: 0, points: [{ value: 1, arm: 'secondPlayerResources=1' }, { value: 2, arm: 'secondPlayerResources=2' }] }]);
+    expect(v.differences.filter((d) => d.arm === 'no-turn-1-attack')).toHaveLength(8);
+    const i = page.indexOf('<section id="variants">');
+    expect(i).toBeGreaterThan(page.indexOf('id="flags"'));
+    const section = page.slice(i, page.indexOf('</section>', i));
+    expect(section).toContain('sized as 20% of the nightly');
+    expect(section).toMatch(/quick<\/strong>: nearest 50% is <strong>[^<]+<\/strong>/);
+    expect(section).toContain('title="the first player may not attack on turn 1"');
+    expect(section).toContain('<figure id="variants-sweep-secondplayerresources">');
+    expect(existsSync(join(night, 'report', 'variants-sweep-secondplayerresources.vl.json'))).toBe(true);
+
+    // The fix screen: the planted card is the flagged card searched, and the search takes power down toward the shipped 4.
+    const fixes = JSON.parse(readFileSync(join(night, 'fixes.json'), 'utf8')) as FixesFile;
+    expect(fixes.screen).toContain('50% of its base arm\'s games (840)');
+    const arthur = fixes.fixes.find((f) => f.card === 'Arthur')!;
+    expect([arthur.field, arthur.current]).toEqual(['power', 7]);
+    expect(arthur.proposal!).toBeGreaterThanOrEqual(3);
+    expect(arthur.proposal!).toBeLessThanOrEqual(6);
+    expect(arthur.effect!).toBeLessThan(0);
+    expect(arthur.lo!).toBeLessThan(arthur.effect!);
+    expect(arthur.hi!).toBeGreaterThan(arthur.effect!);
+    expect(arthur.games!).toBeGreaterThan(0);
+    expect(page).toContain('A screen, not a verdict');
+    expect(page).toContain(`power 7 → ${arthur.proposal}`);
+    // Its search drawn beside it: every value tried, the current one among them.
+    expect(arthur.points!.map((p) => p.value)).toContain(7);
+    expect(arthur.points!.length).toBeGreaterThanOrEqual(3);
+    expect(page.indexOf('<figure id="fix-quick-arthur">')).toBeGreaterThan(page.indexOf('A screen, not a verdict'));
   });
 });
 

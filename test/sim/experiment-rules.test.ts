@@ -54,7 +54,7 @@ interface Diff { arm: string; kind: string; name: string; diff: number; lo: numb
 
 describe('rule arms and a knob sweep, on the base\'s seeds', () => {
   let out: string;
-  let summary: { firstPlayer: FirstPlayer[]; differences: Diff[]; sweeps: unknown[]; arms: Record<string, unknown> };
+  let summary: { firstPlayer: FirstPlayer[]; differences: Diff[]; sweeps: unknown[]; arms: Record<string, unknown>; knobSweeps?: unknown[] };
   let report: Run;
   const fp = (arm: string) => summary.firstPlayer.find((r) => r.arm === arm)!;
 
@@ -135,5 +135,11 @@ describe('rule arms and a knob sweep, on the base\'s seeds', () => {
     expect(section).toContain('Gardiens rapide');
     expect(section).toContain('title="no attack on turn 1"');
     expect(html.indexOf('<section id="variants">')).toBeLessThan(html.indexOf('id="flags"'));
+    // The knob sweep drawn in the section: the first player's rate at secondPlayerResources 0 (the base's games) and 3.
+    expect(summary.knobSweeps).toEqual([{ rule: 'secondPlayerResources', base: 0, points: [{ value: 0, arm: 'secondPlayerResources=0' }, { value: 3, arm: 'secondPlayerResources=3' }] }]);
+    expect(section).toContain('<figure id="variants-sweep-secondplayerresources">');
+    const spec = JSON.parse(readFileSync(join(out, 'report', 'variants-sweep-secondplayerresources.vl.json'), 'utf8')) as { data: { values: { value: number; wr: number }[] } };
+    expect(spec.data.values.map((x) => [x.value, x.wr])).toEqual([[0, fp('base').wr], [3, fp('secondPlayerResources=3').wr]]);
+    expect(spec.data.values[1]!.wr).toBeLessThan(spec.data.values[0]!.wr);
   });
 });

@@ -7,7 +7,7 @@ import { GAMES, gameModule } from '../../games/registry.ts';
 import { C, D, M } from '../../sim/aggregate.ts';
 import { cardIntervals } from '../../sim/metrics.ts';
 import { DIFFERENCE_COLUMNS, compareArms, type Difference } from '../../sim/compare.ts';
-import { ExperimentError, ExperimentStopping, expandArms, loadExperiment, ruleItems, type ArmStop, type ExperimentFile } from '../../sim/experiment.ts';
+import { ExperimentError, ExperimentStopping, expandArms, loadExperiment, ruleArmName, ruleItems, type ArmStop, type ExperimentFile } from '../../sim/experiment.ts';
 import { firstPlayerRows, type FirstPlayerRow } from '../../sim/first-player.ts';
 import { runInBatches, type StopRule } from '../../sim/stopping.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
@@ -23,6 +23,12 @@ import { checkSidesAgainst, loadCatalogue, type LoadedCatalogue } from '../catal
 import { recheckAfterRun, recheckOf } from '../recheck.ts';
 import type { RecheckSpec } from '../../sim/recheck.ts';
 
+
+/** A knob's value in the base arm: the file's own `rules`, else the game's default (NaN when not a number). */
+export function knobBase(exp: ExperimentFile & { module?: GameModule }, rule: string, m: GameModule | undefined = exp.module): number {
+  const v = exp.rules?.[rule] ?? m?.rules.knobs().find((k) => k.key === rule)?.default;
+  return typeof v === 'number' ? v : NaN;
+}
 
 function rulesOf(exp: ExperimentFile, m: GameModule, file: string): Record<string, unknown> | undefined {
   if (!exp.rules) return undefined;
@@ -203,7 +209,13 @@ export function experimentCommand(): Command {
             const rung = { arm: a.label, bots: a.bots, games, winsFirstBot: wins, draws, wrFirstBot: round6(rate(wins, games)), lo: round6(lo), hi: round6(hi) };
             return target === undefined ? rung : { ...rung, target, verdict: rungVerdict(lo, hi, target) };
           });
-          const extra = firstPlayer ? { firstPlayer } : {};
+          // Knob sweeps over numbers: the report draws the first player's rate against the knob.
+          const knobSweeps = (exp.sweeps ?? []).filter((sw) => sw.rule !== undefined && !opts.arm.length && sw.values.every((v) => typeof v === 'number')).map((sw) => ({
+            rule: sw.rule!,
+            base: knobBase(exp, sw.rule!),
+            points: (sw.values as number[]).map((value) => ({ value, arm: ruleArmName(sw.rule!, value) })),
+          })).filter((k) => Number.isFinite(k.base));
+          const extra = firstPlayer ? { firstPlayer, ...(knobSweeps.length ? { knobSweeps } : {}) } : {};
           const stop = stopping ? { stopping: stoppingSummary(exp.stop!, stopping.rule, spec.gamesPerPairing / 2, stopping.results()) } : {};
           return rungs.length ? { differences: diffs, sweeps, rungs, ...extra, ...stop } : { differences: diffs, sweeps, ...extra, ...stop };
         },

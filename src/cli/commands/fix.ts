@@ -115,7 +115,20 @@ export function fixCommand(): Command {
  * decks, bots, seed and catalogue (its manifest.json), with the default field and band;
  * written to DIR/fixes.json, which the report shows (src/report/fixes.ts).
  */
-export async function suggestFixes(dir: string, flagged: readonly Assessment[], opts: { games: number; workers: number; quiet?: boolean }): Promise<FixesFile> {
+/** Values a fix search is planned for when its games come from a budget (the current one, one step either side, a few more). */
+export const FIX_VALUES_PLANNED = 6;
+
+/**
+ * Games per pairing for one card's search out of a budget of games: the budget over the values
+ * planned and the pairings where a deck holding the card plays (the ones a value is played on);
+ * even, at least one seed pair.
+ */
+export function fixGamesOf(budget: number, decks: number, holders: number): number {
+  const pairings = (decks * (decks - 1)) / 2 - ((decks - holders) * (decks - holders - 1)) / 2;
+  return Math.max(2, 2 * Math.floor(budget / (FIX_VALUES_PLANNED * Math.max(1, pairings)) / 2));
+}
+
+export async function suggestFixes(dir: string, flagged: readonly Assessment[], opts: { games: number; workers: number; quiet?: boolean; top?: number; budgetGames?: number; screen?: string }): Promise<FixesFile> {
   const read = (f: string): Record<string, unknown> => {
     const file = join(dir, f);
     if (!existsSync(file)) throw new UsageError(`--suggest-fixes: ${file} is missing (a lab simulate or lab experiment results folder has it)`);
@@ -133,7 +146,8 @@ export async function suggestFixes(dir: string, flagged: readonly Assessment[], 
   const cards = catalogueCards(m, cat);
   const target = parseTarget(DEFAULT_TARGET);
   const fixes: SuggestedFix[] = [];
-  const list = flaggedCards(flagged);
+  const list = flaggedCards(flagged).slice(0, opts.top ?? Infinity);
+  const gamesUsed: number[] = [];
   for (const [i, { mode, card }] of list.entries()) {
     const files = (config.decks ?? []).filter((d) => d.mode === mode && d.file).map((d) => d.file!);
     if (!files.length) {
@@ -154,7 +168,10 @@ export async function suggestFixes(dir: string, flagged: readonly Assessment[], 
       continue;
     }
     const progress = makeProgress(`fix ${i + 1}/${list.length} ${card}`, Boolean(opts.quiet));
-    const run: RunSpec = { game: m.id, modes: [mode], sides, bots, gamesPerPairing: opts.games, seed, arms: [], workers: opts.workers, wantRows: false };
+    // A budget of games is shared evenly by the cards searched.
+    const games = opts.budgetGames === undefined ? opts.games : fixGamesOf(opts.budgetGames / list.length, sides.length, holders.length);
+    gamesUsed.push(games);
+    const run: RunSpec = { game: m.id, modes: [mode], sides, bots, gamesPerPairing: games, seed, arms: [], workers: opts.workers, wantRows: false };
     const r = await runFix({ run, card, field: f.field, current: f.current, range: f.range, base, patch: (v) => m.patches.sweepPatch(card, f.field, v), target }, {
       onProgress: (d, t, shard) => progress.update(d, t, { where: shard.arm, kind: shard.kind }),
     });
@@ -163,9 +180,11 @@ export async function suggestFixes(dir: string, flagged: readonly Assessment[], 
     fixes.push({
       mode, card, field: r.field, current: r.current, proposal: r.proposal, change: r.change, outcome: r.outcome, band: bandText(r),
       wr: p.wr, wrLo: p.wrLo, wrHi: p.wrHi, effect: p.effect, lo: p.lo, hi: p.hi, games: r.games,
+      points: r.points.map((x) => ({ value: x.value, wr: x.wr, wrLo: x.wrLo, wrHi: x.wrHi, bandLo: x.bandLo, bandHi: x.bandHi })),
     });
   }
-  const out: FixesFile = { settings: `bots ${bots.join(' vs ')}, ${opts.games} games a pairing for each value tried, seed ${seed}`, fixes };
+  const per = gamesUsed.length ? [...new Set(gamesUsed)].join(' or ') : opts.budgetGames === undefined ? String(opts.games) : null;
+  const out: FixesFile = { settings: `bots ${bots.join(' vs ')}, ${per === null ? '' : `${per} games a pairing for each value tried, `}seed ${seed}`, ...(opts.screen ? { screen: opts.screen } : {}), fixes };
   atomicWrite(join(dir, FIXES_FILE), JSON.stringify(out, null, 2) + '\n');
   return out;
 }

@@ -90,6 +90,17 @@ export const blueRisingModule: GameModule = {
   rules: {
     knobs: () => Object.entries(RULES.standard).map(([key, v]) => ({ key, default: v, range: (KNOB_RANGES as Record<string, readonly [number, number]>)[key] })),
     parse: (items) => parseRuleOverrides(items) as Record<string, unknown>,
+    // The variants of experiments/first-player.json that came nearest 50% or move it most, and
+    // the second player's resources on their first turn as a sweep; asked of standard games.
+    opening: {
+      variants: [
+        { name: 'no-turn-1-attack', description: 'the first player may not attack on turn 1', rules: { firstTurnAttack: false } },
+        { name: 'first-draws-4', description: 'the first player draws 4 instead of 3', rules: { openingDraw: [4, 5] } },
+        { name: 'no-turn-1-attack-first-draws-4', description: 'no attack on turn 1, and the first player draws 4', rules: { firstTurnAttack: false, openingDraw: [4, 5] } },
+      ],
+      sweep: { rule: 'secondPlayerResources', values: [1, 2] },
+      modes: ['standard'],
+    },
   },
   buildMatch(req: MatchRequest): CardStatsGame<unknown> {
     const [a, b] = req.decks as [DeckList, DeckList];
