@@ -7,7 +7,7 @@
 //
 // The view also carries the memos of one decision (a kill's value, an attack's value…):
 // values that are pure functions of the view, computed at most once and then read again.
-import { slotOf } from '../board.ts';
+import { resistance, slotOf } from '../board.ts';
 import { KW_RAGE, type Catalogue } from '../catalogue/compile.ts';
 import { resistExtra } from '../effects.ts';
 import {
@@ -159,6 +159,8 @@ export interface View {
   atkColumn: number;
   atkRanged: number; // the ranged target's instance, or -1
   rsSlot: number;
+  /** An opposing character has Résistant (from the state, as the engine's estimate reads it): else every extra is 0. */
+  oppResist: boolean;
   // ---- derived, per decision ----
   freeRes: number;
   inMain: boolean;
@@ -208,7 +210,7 @@ export function allocView(P: HeuristicProfile): View {
     enteredNow: a.enteredNow, canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
     powDef: a.powDef, rowFront: a.rowFront, rowBack: a.rowBack,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
-    supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0,
+    supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
     oppArtPump: 0, followUp: 0, oppEnvPow: 0, myEnvPow: 0, oppWeakest: 0, myWeakest: 0,
     f: { in: false, agsFight: -1, dgs: -1, dgsEng: -1, envEng: false, envPred: false, atk: 0, def: 0, ca: false, vA: 0, vD: 0, trapCol: 0, step: 0 },
@@ -339,6 +341,14 @@ export function buildView(v: View, st: BRState): void {
   v.atkColumn = w[O_ATK_COLUMN]!;
   v.atkRanged = w[O_ATK_RANGED]!;
   v.rsSlot = w[O_RS_SLOT]!;
+  let oppResist = false;
+  for (let gs = op * 6; gs < op * 6 + 6; gs++) {
+    if (w[O_OCC + gs]! >= 0 && resistance(st, gs) > 0) {
+      oppResist = true;
+      break;
+    }
+  }
+  v.oppResist = oppResist;
   if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
   v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && w[O_PEND_RETURN] === PH_MAIN);
   let oppArtCard = -1;
@@ -386,5 +396,6 @@ export function deckHistogram(v: View): void {
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
 export function resistExtraOf(v: View, card: number, trig: number, srcGs: number, chosenGs: number): number {
+  if (!v.oppResist) return 0; // resistExtra sums the resistance of opposing characters: none has any
   return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? v.inst[srcGs]! : -1, chosenGs >= 0 ? v.inst[chosenGs]! : -1);
 }
