@@ -3,7 +3,7 @@
 // kill at stake, Contre-Attaque, an unknown Trap, and a character moving into an empty
 // column (2a). Each (attacker, target) is scored at most once per decision.
 import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
-import { pWin } from './card-info.ts';
+import { STEEP } from './card-info.ts';
 import { aloneInColumn, defPowerAt, defenderOf, killValue, lateFade, lossValue, recoveryCost, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
@@ -24,24 +24,31 @@ export function bestAttackValue(v: View, s: number): number {
   return best;
 }
 
-/** Chance the attacker wins from expected margin m, an unknown Trap swinging trapRisk with chance q. */
-function pAttack(v: View, m: number, q: number): number {
-  return q > 0 ? (1 - q) * pWin(m) + q * pWin(m - v.P.trapRisk) : pWin(m);
-}
+// The chance the attacker wins from expected margin m, an unknown Trap swinging trapRisk with
+// chance q, is written out where it is used: (1 - q) * pWin(m) + q * pWin(m - trapRisk), or
+// pWin(m) when q is 0, with pWin(x) = 1 / (1 + exp(-STEEP * (x - 0.5))) (card-info.ts), the
+// same operations in the same order. As calls, V8 boxed every double passed and returned.
 
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {
   const m = v.memo.attack;
-  let x = m[s * 9 + t]!;
-  if (x !== x) m[s * 9 + t] = x = attackValueNow(v, s, t);
-  return x;
+  const x = m[s * 9 + t]!;
+  if (x === x) return x;
+  attackValueNow(v, s, t);
+  return m[s * 9 + t]!;
 }
 
-function attackValueNow(v: View, s: number, t: number): number {
+/** Computes attackValue(v, s, t) into v.memo.attack (written there, not returned: no boxed double). */
+function attackValueNow(v: View, s: number, t: number): void {
+  const out = v.memo.attack;
+  const k = s * 9 + t;
   const P = v.P;
   const me = v.me, op = v.op;
   const ags = me * 6 + s;
-  if (!v.seen[ags]) return -1;
+  if (!v.seen[ags]) {
+    out[k] = -1;
+    return;
+  }
   const flags = v.flags[ags]!;
   const aBase = v.powAtk[ags]!;
   const A = aBase + 0.85 * sideBoost(v, me, ags, ags) + v.myPump;
@@ -53,7 +60,10 @@ function attackValueNow(v: View, s: number, t: number): number {
     dgs = op * 6 + (t - 3);
     col = (t - 3) % 3;
   }
-  if (dgs >= 0 && !v.seen[dgs]) return -1;
+  if (dgs >= 0 && !v.seen[dgs]) {
+    out[k] = -1;
+    return;
+  }
   // An unknown face-down Trap (R29) is resolved when the opponent can pay and we are not Furtif (R50).
   let q = 0;
   if (!(flags & KW_STEALTH) && v.oppCanPay) {
@@ -70,14 +80,18 @@ function attackValueNow(v: View, s: number, t: number): number {
   if (dgs >= 0) {
     const defFlags = v.flags[dgs]!;
     const D = v.powDef[dgs]! + P.oppResponse * (sideBoost(v, op, dgs, -1) + v.oppArtPump) + P.marginShift;
-    const p = pAttack(v, A - D, q);
+    const mg = A - D;
+    const p = q > 0
+      ? (1 - q) * (1 / (1 + Math.exp(-(STEEP * (mg - 0.5))))) + q * (1 / (1 + Math.exp(-(STEEP * (mg - P.trapRisk - 0.5)))))
+      : 1 / (1 + Math.exp(-(STEEP * (mg - 0.5))));
     const vp = VP_BY_GRADE[v.grade[dgs]!]!;
     let win = vpValue(v, me, vp) + killValue(v, dgs) - (vp > 0 ? rec : 0);
     if (aloneInColumn(v, dgs) && !(t >= 3 && dgs % 6 >= 3 && v.occ[dgs - 3])) {
       win += P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
     }
     const lose = defFlags & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
-    return p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
+    out[k] = p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
+    return;
   }
   // The column is empty: the Environment defends (R38), unless a character moves in (2a).
   // That value depends on the column only through q: computed once per (attacker, q).
@@ -86,14 +100,20 @@ function attackValueNow(v: View, s: number, t: number): number {
   let val = memo[key]!;
   if (val !== val) {
     const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
-    const pe = pAttack(v, A - E, q);
+    const me1 = A - E;
+    const pe = q > 0
+      ? (1 - q) * (1 / (1 + Math.exp(-(STEEP * (me1 - 0.5))))) + q * (1 / (1 + Math.exp(-(STEEP * (me1 - P.trapRisk - 0.5)))))
+      : 1 / (1 + Math.exp(-(STEEP * (me1 - 0.5))));
     const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
     let worst = envVal, movers = false;
     for (let gs = op * 6; gs < op * 6 + 6; gs++) {
       if (!v.seen[gs] || !v.canTap[gs]) continue;
       movers = true;
       const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
-      const p = pAttack(v, A - D, q);
+      const mg = A - D;
+      const p = q > 0
+        ? (1 - q) * (1 / (1 + Math.exp(-(STEEP * (mg - 0.5))))) + q * (1 / (1 + Math.exp(-(STEEP * (mg - P.trapRisk - 0.5)))))
+        : 1 / (1 + Math.exp(-(STEEP * (mg - 0.5))));
       const vp = VP_BY_GRADE[v.grade[gs]!]!;
       const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
       const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
@@ -102,5 +122,5 @@ function attackValueNow(v: View, s: number, t: number): number {
     }
     memo[key] = val = movers ? (1 - P.oppResponse) * envVal + P.oppResponse * worst : envVal;
   }
-  return val - tapCost - trapLoss;
+  out[k] = val - tapCost - trapLoss;
 }

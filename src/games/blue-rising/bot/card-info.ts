@@ -197,7 +197,7 @@ function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 /** Chance that the side ahead by `margin` (expected attacker total minus defender total) wins: strictly more. */
-const STEEP = 1.8;
+export const STEEP = 1.8;
 export function pWin(margin: number): number {
   return logistic(STEEP * (margin - 0.5));
 }

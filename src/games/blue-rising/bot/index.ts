@@ -50,9 +50,7 @@ type PhaseScorer = (v: View, s: Scratch, legal: Int32Array, n: number, sc: Float
 const PHASE_SCORERS: PhaseScorer[] = [];
 PHASE_SCORERS[PH_SETUP] = (v, _s, legal, n, sc) => scoreSetup(v, legal, n, sc);
 PHASE_SCORERS[PH_MULLIGAN] = (v, s, legal, n, sc) => scoreMulligan(v, s.delta, legal, n, sc);
-PHASE_SCORERS[PH_MAIN] = (v, s, legal, n, sc) => {
-  for (let i = 0; i < n; i++) sc[i] = scoreMain(v, s.fx, legal[i]!);
-};
+PHASE_SCORERS[PH_MAIN] = (v, s, legal, n, sc) => scoreMain(v, s.fx, legal, n, sc);
 PHASE_SCORERS[PH_PAY] = (v, _s, legal, n, sc) => scorePay(v, legal, n, sc);
 PHASE_SCORERS[PH_REACTION] = (v, _s, legal, n, sc) => scoreReaction(v, legal, n, sc);
 PHASE_SCORERS[PH_WINDOW] = (v, s, legal, n, sc) => scoreWindow(v, s.fx, s.window, legal, n, sc);

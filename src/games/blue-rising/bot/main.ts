@@ -28,33 +28,47 @@ import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relG
 import type { Effect } from './verbs.ts';
 import { resistExtraOf, type View } from './view.ts';
 
-export function scoreMain(v: View, fx: Effect, a: number): number {
-  if (a === A_PASS) return 0;
+/** The main phase's scores of legal[0..n) into sc. */
+export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc: Float64Array): void {
+  for (let i = 0; i < n; i++) scoreMainAt(v, fx, legal[i]!, sc, i);
+}
+
+// The score goes into sc[i] rather than being returned: a double returned by a call V8 does not
+// inline is boxed, once per action.
+function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number): void {
+  if (a === A_PASS) {
+    sc[i] = 0;
+    return;
+  }
   const me = v.me;
   if (a < A_TAP) {
-    const i = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
-    const c = v.hand[i]!;
+    const h = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
+    const c = v.hand[h]!;
     switch (v.cat.type[c]) {
-      case T_CHARACTER: return playCharValue(v, fx, c, i, t);
-      case T_OBJECT: return playObjectValue(v, c, me * 6 + t);
-      case T_TRAP: return setTrapValue(v, c, t);
-      case T_EVENT: return playEventValue(v, fx, c, t);
+      case T_CHARACTER: playCharValue(v, fx, c, h, t, sc, i); return;
+      case T_OBJECT: playObjectValue(v, c, me * 6 + t, sc, i); return;
+      case T_TRAP: setTrapValue(v, c, t, sc, i); return;
+      case T_EVENT: sc[i] = playEventValue(v, fx, c, t); return;
     }
-    return -1;
+    sc[i] = -1;
+    return;
   }
   if (a < A_SACRIFICE) {
     const src = ((a - A_TAP) / TARGETS) | 0, t = (a - A_TAP) % TARGETS;
-    return tapEffectValue(v, fx, src, t);
+    sc[i] = tapEffectValue(v, fx, src, t);
+    return;
   }
   if (a < A_ATTACK) {
     const s = ((a - A_SACRIFICE) / TARGETS) | 0, t = (a - A_SACRIFICE) % TARGETS;
-    return sacrificeValue(v, fx, s, t);
+    sc[i] = sacrificeValue(v, fx, s, t);
+    return;
   }
   if (a < A_SUPPORT) {
     const s = ((a - A_ATTACK) / TARGETS) | 0, t = (a - A_ATTACK) % TARGETS;
-    return attackValue(v, s, t) + 0.01 * v.P.attackBias;
+    sc[i] = attackValue(v, s, t) + 0.01 * v.P.attackBias;
+    return;
   }
-  return scoreArtefactAction(v, fx, a);
+  sc[i] = scoreArtefactAction(v, fx, a);
 }
 
 /** What hand card i's on-enter effect brings (the same wherever it enters): once per decision. */
@@ -65,7 +79,8 @@ function enterValue(v: View, fx: Effect, c: number, i: number): number {
   return x;
 }
 
-function playCharValue(v: View, fx: Effect, c: number, i: number, t: number): number {
+/** Writes its value into sc[at] (as the scorers below: a returned double would be boxed). */
+function playCharValue(v: View, fx: Effect, c: number, i: number, t: number, sc: Float64Array, at: number): void {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me;
   const gs = me * 6 + t;
@@ -87,10 +102,10 @@ function playCharValue(v: View, fx: Effect, c: number, i: number, t: number): nu
   }
   if (cat.kwFlags[c]! & KW_RAGE) x += 0.3 * P.attackBias;
   x -= payCost(v, cat.cost[c]!) + v.cardClock;
-  return x;
+  sc[at] = x;
 }
 
-function playObjectValue(v: View, o: number, gs: number): number {
+function playObjectValue(v: View, o: number, gs: number, sc: Float64Array, at: number): void {
   const P = v.P, cat = v.cat;
   const sac = o * NUM_TRIGGERS + TR_SACRIFICE;
   let x = P.board * objBonus(v, o, gs) + 0.3 * P.resource * cat.abResource[sac]! +
@@ -102,16 +117,16 @@ function playObjectValue(v: View, o: number, gs: number): number {
   // An Object dies with a character that is likely to die.
   if (v.grade[gs] === G_SQUIRE) x *= 0.6;
   x -= payCost(v, cat.cost[o]!) + v.cardClock;
-  return x;
+  sc[at] = x;
 }
 
-function setTrapValue(v: View, c: number, col: number): number {
+function setTrapValue(v: View, c: number, col: number, sc: Float64Array, at: number): void {
   const P = v.P, I = v.I;
   const threat = columnThreat(v, col);
   let x = P.trapSet * I.trapW[c]! * threat - v.cardClock;
   const old = v.myTrap[col]!;
   if (old >= 0) x -= P.trapSet * I.trapW[old]! * threat + 0.3;
-  return x;
+  sc[at] = x;
 }
 
 export function playEventValue(v: View, fx: Effect, c: number, t: number): number {

@@ -7,7 +7,7 @@
 //
 // The view also carries the memos of one decision (a kill's value, an attack's value…):
 // values that are pure functions of the view, computed at most once and then read again.
-import { slotOf } from '../board.ts';
+import { resistance, slotOf } from '../board.ts';
 import { KW_RAGE, type Catalogue } from '../catalogue/compile.ts';
 import { resistExtra } from '../effects.ts';
 import {
@@ -159,6 +159,8 @@ export interface View {
   atkColumn: number;
   atkRanged: number; // the ranged target's instance, or -1
   rsSlot: number;
+  /** An opposing character has Résistant (from the state, as the engine's estimate reads it): else every extra is 0. */
+  oppResist: boolean;
   // ---- derived, per decision ----
   freeRes: number;
   inMain: boolean;
@@ -182,18 +184,33 @@ export interface View {
 // opening and end-of-turn scorers read none, and no decision runs inside another (one thread).
 const SHARED_MEMO = allocMemo();
 
+// The view's arrays are shared by every view alike: each decision writes what its scorers
+// read before they read it (buildView, lightView, deckHistogram), so nothing carries over from
+// one decision to the next, and a simulation, which makes two bots per game, allocates none.
+const i32 = (n: number) => new Int32Array(n);
+const u8 = (n: number) => new Uint8Array(n);
+const SHARED_ARRAYS = {
+  vp: i32(2), hand: i32(ZONE_CAP),
+  occ: u8(12), seen: u8(12), inst: i32(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
+  enteredNow: u8(12), canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
+  powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
+  myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
+};
+const NO_ASPIRANTS = new Int16Array(0);
+const NO_HIST = new Int32Array(0);
+let sharedHist = NO_HIST; // grown to the largest catalogue seen
+
 export function allocView(P: HeuristicProfile): View {
-  const i32 = (n: number) => new Int32Array(n);
-  const u8 = (n: number) => new Uint8Array(n);
+  const a = SHARED_ARRAYS;
   return {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
-    me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: i32(2), pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
-    aspirants: new Int16Array(0), hand: i32(ZONE_CAP), deckHist: i32(0),
-    occ: u8(12), seen: u8(12), inst: i32(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
-    enteredNow: u8(12), canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
-    powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
-    myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), myEnvTapped: false, envTpow: i32(2), myArt: -1, inAttack: false,
-    supporter: i32(2), supportGiven: i32(2), atkColumn: 0, atkRanged: -1, rsSlot: 0,
+    me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
+    aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
+    occ: a.occ, seen: a.seen, inst: a.inst, card: a.card, grade: a.grade, equip: a.equip, tapped: a.tapped, attacked: a.attacked,
+    enteredNow: a.enteredNow, canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
+    powDef: a.powDef, rowFront: a.rowFront, rowBack: a.rowBack,
+    myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
+    supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
     oppArtPump: 0, followUp: 0, oppEnvPow: 0, myEnvPow: 0, oppWeakest: 0, myWeakest: 0,
     f: { in: false, agsFight: -1, dgs: -1, dgsEng: -1, envEng: false, envPred: false, atk: 0, def: 0, ca: false, vA: 0, vD: 0, trapCol: 0, step: 0 },
@@ -219,7 +236,8 @@ export function buildView(v: View, st: BRState): void {
   if (v.cat !== ctx.cat) {
     v.cat = ctx.cat;
     v.I = cardInfo(ctx.cat);
-    if (v.deckHist.length < ctx.cat.size) v.deckHist = new Int32Array(ctx.cat.size);
+    if (sharedHist.length < ctx.cat.size) sharedHist = new Int32Array(ctx.cat.size);
+    v.deckHist = sharedHist;
   }
   const cat = v.cat, cardOf = ctx.cardOf;
   const me = (v.me = w[O_CURRENT]!);
@@ -323,6 +341,14 @@ export function buildView(v: View, st: BRState): void {
   v.atkColumn = w[O_ATK_COLUMN]!;
   v.atkRanged = w[O_ATK_RANGED]!;
   v.rsSlot = w[O_RS_SLOT]!;
+  let oppResist = false;
+  for (let gs = op * 6; gs < op * 6 + 6; gs++) {
+    if (w[O_OCC + gs]! >= 0 && resistance(st, gs) > 0) {
+      oppResist = true;
+      break;
+    }
+  }
+  v.oppResist = oppResist;
   if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
   v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && w[O_PEND_RETURN] === PH_MAIN);
   let oppArtCard = -1;
@@ -370,5 +396,6 @@ export function deckHistogram(v: View): void {
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
 export function resistExtraOf(v: View, card: number, trig: number, srcGs: number, chosenGs: number): number {
+  if (!v.oppResist) return 0; // resistExtra sums the resistance of opposing characters: none has any
   return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? v.inst[srcGs]! : -1, chosenGs >= 0 ? v.inst[chosenGs]! : -1);
 }
