@@ -10,7 +10,7 @@ import { advance, clearState, enterChar, enterPlace, graveAdd } from './rules.ts
 import {
   INST, O_ACTIVE, O_ATK_TURN, O_DECK, O_DECK_N, O_DMG, O_ENTROPY, O_FIRST, O_FROZEN, O_GRAVE, O_GRAVE_N, O_HAND, O_HAND_N, O_LEVEL, O_MULL_DONE, O_OWN_GAINS,
   O_PASSES, O_PHASE, O_PLAYED, O_PRIO, O_PV, O_SPAN_GAIN, O_STAGE, O_TURN, O_WMAIN, O_Y2_DONE, O_ZONE, PalState, PH_NONE, PH_WINDOW,
-  ST_COMBAT, ST_DISCARD, Z_DECK, Z_HAND,
+  RNG_GAME, ST_COMBAT, ST_DISCARD, Z_DECK, Z_HAND,
 } from './state.ts';
 
 export interface CharSpec {
@@ -113,7 +113,7 @@ export function buildPosition(spec: PositionSpec): Position {
     }
     for (const _ of side.grave ?? []) graveAdd(w, next++);
   }
-  w[0] = 0x1234567; // a non-zero chance stream (scenarios do not shuffle)
+  for (let s = RNG_GAME; s < RNG_GAME + 12; s += 4) w[s] = 0x1234567; // non-zero chance streams (scenarios do not shuffle)
   const at = spec.at ?? 'main1';
   if (at === 'turnStart') {
     w[O_STAGE] = 1;
