@@ -162,6 +162,19 @@ export function withStandIn<D extends { name: string }>(cat: ShellCatalogue<D>, 
   return cat.defs.map((c) => (c.name === s.card ? s.standIn : c));
 }
 
+/**
+ * The ablation arms of `lab ablate`: for each stand-in, `base` with the card's list replaced
+ * (`cardsWith`, the same name in the same place, so decks, shuffles and seeds stay the base's).
+ * A base patch of the card itself would patch its stand-in: left out.
+ */
+export function ablationArms<D>(base: Variant | undefined, standIns: readonly StandIn<D>[], cardsWith: (s: StandIn<D>) => unknown): AblationVariant[] {
+  return standIns.map((s) => ({
+    card: s.card,
+    standIn: s.reason,
+    variant: { ...base, cards: cardsWith(s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
+  }));
+}
+
 // ---------------------------------------------------------------- scenario files
 
 /** A position a scenario builds and plays on. */
@@ -378,15 +391,10 @@ export function cardGameModule<D extends ShellCard, C extends ShellCatalogue<D>,
   };
   if (standIn) {
     m.ablation = {
-      // Each card replaced by its stand-in, on the base's cards; a base patch of the card itself
-      // would patch its stand-in: left out.
+      // Each card replaced by its stand-in, on the base's cards.
       variants: (base: Variant | undefined, names: readonly string[]): AblationVariant[] => {
         const cat = base?.cards ? spec.cards.compile(base.cards as readonly D[]) : spec.cards.catalogue();
-        return standInsOf(cat, names, spec.title, standIn).map((s) => ({
-          card: s.card,
-          standIn: s.reason,
-          variant: { ...base, cards: withStandIn(cat, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
-        }));
+        return ablationArms(base, standInsOf(cat, names, spec.title, standIn), (s) => withStandIn(cat, s));
       },
     };
   }
