@@ -1,5 +1,6 @@
 // Blue Rising as a game module: what the generic layers know of it, in one record.
 import { cardFileLoader, cardsSha256 } from '../../core/card-data.ts';
+import { ablationArms } from '../../core/card-game.ts';
 import type { CardStatsGame } from '../../core/game.ts';
 import type { GameModule, LoadedDeck, MatchRequest, ModuleBot, Variant } from '../../core/module.ts';
 import { HeuristicBot, PROFILES, loadProfile, type ProfileName } from './bot/index.ts';
@@ -35,12 +36,7 @@ function catalogueFor(patches: readonly CardPatch[], cards?: readonly CardDef[])
 /** Each card replaced by its on-budget stand-in (stand-in.ts), on the base's cards. */
 function ablationVariants(base: Variant | undefined, names: readonly string[]) {
   const all = (base?.cards as readonly CardDef[] | undefined) ?? CARDS;
-  return standIns(all, names).map((s) => ({
-    card: s.card,
-    standIn: s.reason,
-    // A base patch of the card itself would patch its stand-in: left out.
-    variant: { ...base, cards: withStandIn(all, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
-  }));
+  return ablationArms(base, standIns(all, names), (s) => withStandIn(all, s));
 }
 
 const asDeck = (d: DeckList): LoadedDeck => ({ name: d.name, mode: d.mode, list: d, entries: d.entries, file: d.file });

@@ -1,7 +1,8 @@
 // The rules: setup, turn structure, playing cards, paying, attacks with their windows,
 // Artefacts, end of turn, the end. `legal` lists the actions of the current decision;
 // `step` applies one and then resolves everything forced up to the next real decision.
-import { mixSeed, nextU32, seedWords } from '../../core/rng.ts';
+import { nextU32 } from '../../core/rng.ts';
+import { seedChanceStreams } from '../../core/seeds.ts';
 import * as actionBands from './actions.ts';
 import * as catalogueCodes from './catalogue/compile.ts';
 import {
@@ -135,11 +136,7 @@ export function newGame(st: BRState, seed: number): void {
  * so that the same seed with seats swapped deals each deck the same shuffles.
  */
 export function seedStreams(st: BRState, seed: number): void {
-  seedWords(seed, st.w32, RNG_GAME);
-  const [k0, k1] = st.ctx.deckKeys;
-  // A mirror match still deals the two seats different orders.
-  seedWords(k0 === k1 ? mixSeed(seed, k0, 0) : mixSeed(seed, k0), st.w32, RNG_SEAT);
-  seedWords(k0 === k1 ? mixSeed(seed, k1, 1) : mixSeed(seed, k1), st.w32, RNG_SEAT + 4);
+  seedChanceStreams(seed, st.ctx.deckKeys, st.w32, RNG_GAME, RNG_SEAT);
 }
 
 function nextBit(st: BRState): number {

@@ -2,7 +2,8 @@
 // the flat state of state.ts. `step` applies one decision and then plays every forced
 // decision (a single legal action, §12's engine rule) until a real choice or the end.
 // Nothing here allocates: scratch lives in the state and the context.
-import { nextInt, seedWords } from '../../core/rng.ts';
+import { nextInt } from '../../core/rng.ts';
+import { seedChanceStreams } from '../../core/seeds.ts';
 import {
   A_ATTACH, A_ATTACK, A_CAST, A_DEFEND, A_EVOLVE, A_EXTRA, A_LIGHT, A_NO, A_ORDER, A_PASS, A_PLAY, A_TARGET, A_YES,
 } from './actions.ts';
@@ -24,7 +25,6 @@ import {
   TRIG_FIELDS, WC_END, WC_MAIN, WC_START, WIN_DRAW, WIN_NONE, Z_ATTACHED, Z_DECK, Z_DIPDECK, Z_DISCARD, Z_HAND, Z_LIMBO,
   Z_PLAY, Z_STACK, Z_UNDER,
 } from './state.ts';
-import { mixSeed } from '../../core/rng.ts';
 
 export const owner = (inst: number): number => (inst >= INST_PER_PLAYER ? 1 : 0);
 const ab = (st: DipState, inst: number, k: number): number => st.ctx.cardOf[inst]! * K + k;
@@ -1078,9 +1078,8 @@ export function newGame(st: DipState, seed: number): void {
   const ctx = st.ctx;
   clearState(st);
   if (st.rec !== null) st.rec.fill(0);
-  seedWords(seed, w, RNG_GAME);
+  seedChanceStreams(seed, ctx.deckKeys, w, RNG_GAME, RNG_SEAT);
   for (let p = 0; p < 2; p++) {
-    seedWords(mixSeed(seed, ctx.deckKeys[p]!), w, RNG_SEAT + 4 * p);
     const ms = ctx.mainSize[p]!, ds = ctx.dipSize[p]!;
     for (let i = 0; i < ms; i++) {
       const inst = p * INST_PER_PLAYER + i;

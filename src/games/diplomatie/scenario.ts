@@ -1,5 +1,6 @@
 // A small position builder for rule and card scenarios: name the cards of each zone, get a
 // game and a state at the active player's step 2, then drive it by action texts.
+import { act } from '../../core/card-game.ts';
 import { compileCatalogue, T_DIPLOMACY, type Catalogue } from './catalogue/compile.ts';
 import { createDipContext, Diplomatie } from './game.ts';
 import { dipCatalogue } from './index.ts';
@@ -150,29 +151,8 @@ export function buildPosition(spec: PositionSpec): Position {
   return { game, st };
 }
 
-/** The texts of the legal actions, in order. */
-export function actionTexts(pos: Position): string[] {
-  const out = new Int32Array(pos.game.maxLegalActions);
-  const n = pos.game.legalActions(pos.st, out);
-  const t: string[] = [];
-  for (let i = 0; i < n; i++) t.push(pos.game.actionToString(pos.st, out[i]!));
-  return t;
-}
-
-/** Applies the one legal action whose text contains `pattern`; throws when none or several match. */
-export function act(pos: Position, pattern: string): void {
-  const out = new Int32Array(pos.game.maxLegalActions);
-  const n = pos.game.legalActions(pos.st, out);
-  const hits: number[] = [];
-  const texts: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = pos.game.actionToString(pos.st, out[i]!);
-    texts.push(t);
-    if (t.includes(pattern)) hits.push(out[i]!);
-  }
-  if (hits.length !== 1) throw new Error(`act "${pattern}": ${hits.length} matching actions among [${texts.join(' | ')}]`);
-  pos.game.apply(pos.st, hits[0]!);
-}
+// Action texts and playing an action by a part of its text: the card-game shell's.
+export { act, actionTexts } from '../../core/card-game.ts';
 
 /** Passes until the phase is the active player's step 2 again (or the game ends); at most `max` passes. */
 export function passToMain(pos: Position, max = 20): void {

@@ -7,17 +7,9 @@
 // ability of its own; the types whose value is only an effect get the plainest one, on budget.
 // It reads the compiled catalogue (its typed arrays and names), so it does not depend on how
 // the card list is stored.
+import { StandInError, type StandIn } from '../../core/card-game.ts';
 import { SYMBOLS, type AbilityDef, type CardDef, type Sym } from './catalogue/schema.ts';
 import { T_CREATURE, T_DIPLOMACY, T_EVENT, T_KINGDOM, type Catalogue } from './catalogue/compile.ts';
-
-export interface DipStandIn {
-  card: string;
-  standIn: CardDef;
-  /** The stand-in in words: "creature, level 3: Puissance 46 (20 + 13 a level); no ability". */
-  reason: string;
-}
-
-export class DipStandInError extends Error {}
 
 const PROVENANCE = { numbers: 'invented' as const, note: 'replacement-level stand-in for ablation (stand-in.ts)' };
 
@@ -30,7 +22,8 @@ function symsOf(mask: number): Sym[] {
   return SYMBOLS.filter((_, i) => (mask & (1 << i)) !== 0);
 }
 
-function standInOf(cat: Catalogue, id: number): DipStandIn {
+/** The stand-in of card `id` (the shell's `standIn`: `lab ablate` names the cards). */
+export function dipStandIn(cat: Catalogue, id: number): StandIn<CardDef> {
   const name = cat.names[id]!;
   const t = cat.type[id]!;
   if (t === T_CREATURE) {
@@ -63,19 +56,5 @@ function standInOf(cat: Catalogue, id: number): DipStandIn {
     const type = t === T_EVENT ? 'event' : 'diplomacy';
     return { card: name, standIn: { ...base, type, abilities: [draw] }, reason: `${t === T_EVENT ? 'Event' : 'Diplomacy card'}${quick ? ' (quick)' : ''}, ${costWords}: draw ${amount} (two a card paid)` };
   }
-  throw new DipStandInError(`no stand-in for "${name}" (type ${t})`);
-}
-
-/** The stand-ins of the named cards, in the order given; an unknown name throws. */
-export function dipStandIns(cat: Catalogue, names: readonly string[]): DipStandIn[] {
-  return names.map((n) => {
-    const id = cat.byName.get(n);
-    if (id === undefined) throw new DipStandInError(`no card "${n}" in the Diplomatie catalogue`);
-    return standInOf(cat, id);
-  });
-}
-
-/** The catalogue's card list with one card replaced by its stand-in (same place, same name). */
-export function withDipStandIn(cat: Catalogue, s: DipStandIn): CardDef[] {
-  return cat.defs.map((c) => (c.name === s.card ? s.standIn : c));
+  throw new StandInError(`no stand-in for "${name}" (type ${t})`);
 }

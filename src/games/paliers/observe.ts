@@ -12,7 +12,7 @@ import {
   O_MULL_LAST, O_NO_COMBAT, O_NPAIRS, O_ORDER_P, O_OVL, O_OWN_GAINS, O_PAIRS, O_PASSES, O_PATQ, O_PEND_ABIL, O_PEND_FROM_HAND,
   O_PEND_PLAYER, O_PEND_SRC, O_PHASE, O_PLACE_OFF, O_PLAYED, O_PLAYINST, O_PLAYK, O_PLAYSTEP, O_PPV, O_PRIO, O_PV, O_RET_PLAYER,
   O_SET_ASIDE, O_SET_ASIDE_N, O_SHIELD_USED, O_SPAN_GAIN, O_SPLIT_DEALER, O_SPLIT_DONE, O_SPLIT_LEFT, O_STAGE, O_TATQ, O_TPV,
-  O_TURN, O_USED_TURN, O_V2_TURN, O_V5_TURN, O_WINNER, O_WMAIN, O_Y2_DONE, O_ZONE, PalState, PH_MULLIGAN, RNG, Z_DECK, Z_HAND,
+  O_TURN, O_USED_TURN, O_V2_TURN, O_V5_TURN, O_WINNER, O_WMAIN, O_Y2_DONE, O_ZONE, PalState, PH_MULLIGAN, RNG_GAME, Z_DECK, Z_HAND,
 } from './state.ts';
 
 const HEADER = Int32Array.from([O_STAGE, O_PHASE, O_OVL, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_PRIO, O_PASSES, O_WMAIN,
@@ -103,6 +103,7 @@ export function determinizeInPlace(st: PalState, seat: number, rng: Rng): void {
     w[O_ZONE + g] = Z_DECK;
   }
   shuffleRange(w, O_DECK + seat * INST, O_DECK + seat * INST + w[O_DECK_N + seat]!, rng);
-  for (let i = 0; i < 4; i++) w[RNG + i] = Math.floor(rng.next() * 4294967296) | 0;
-  if ((w[RNG]! | w[RNG + 1]! | w[RNG + 2]! | w[RNG + 3]!) === 0) w[RNG] = 1;
+  // The game's stream and both seats' (RNG_SEAT follows RNG_GAME): twelve words, each stream non-zero.
+  for (let i = 0; i < 12; i++) w[RNG_GAME + i] = Math.floor(rng.next() * 4294967296) | 0;
+  for (let s = RNG_GAME; s < RNG_GAME + 12; s += 4) if ((w[s]! | w[s + 1]! | w[s + 2]! | w[s + 3]!) === 0) w[s] = 1;
 }

@@ -3,7 +3,8 @@
 // (deaths, the rest of a play, turn stages) up to the next real choice; a decision with a
 // single legal action is played by the engine itself (§12's rule for empty windows).
 // Nothing here allocates: scratch lives in the state and the context.
-import { nextInt, seedWords } from '../../core/rng.ts';
+import { nextInt } from '../../core/rng.ts';
+import { seedChanceStreams } from '../../core/seeds.ts';
 import {
   A_ASSIGN, A_ASSIGN_REST, A_BLOCK, A_DECLARE, A_DESTROY, A_DISCARD, A_FREEZE, A_ORDER, A_PASS, A_PLAY, A_RETURN, A_SACRIFICE,
   A_SET_ASIDE, A_TARGET, A_USE,
@@ -25,7 +26,7 @@ import {
   O_SPLIT_DONE, O_SPLIT_LEFT, O_STAGE, O_TATQ, O_TPV, O_TURN, O_USED_TURN, O_V2_TURN, O_V5_TURN, O_WINNER, O_WMAIN, O_Y2_DONE,
   O_ZONE, OV_DEATH_ORDER, OV_DESTROY, OV_NONE, OV_RETURN, OV_TARGET, PalEngineLimitError, PalState, PH_ATTACK, PH_BLOCK, PH_DISCARD, PH_MULLIGAN, PH_NONE, PH_ORDER,
   PH_OVER, PH_SPLIT, PH_WINDOW, PS_CAP, PS_ENTER, PS_NONE, R_DEALT, R_DIED, R_DISCARDED, R_DRAWN, R_FIRST_SEEN, R_KEPT, R_KILLS,
-  R_OH, R_PLAYED, R_PV_DEALT, REC_FIELDS, REC_LEAD_CHANGES, REC_LEADER, REC_SOURCES, RNG, S_CLOCK, S_EFFECT, S_EXCESS, S_RED4,
+  R_OH, R_PLAYED, R_PV_DEALT, REC_FIELDS, REC_LEAD_CHANGES, REC_LEADER, REC_SOURCES, RNG_GAME, RNG_SEAT, S_CLOCK, S_EFFECT, S_EXCESS, S_RED4,
   S_RED6, S_UNBLOCKED, SOURCES, ST_ATTACKED, ST_BLOCK, ST_COMBAT, ST_COMBAT_END, ST_DAMAGE, ST_DAMAGE2, ST_DISCARD, ST_DRAW,
   ST_END_A, ST_END_B, ST_HEAL, ST_MAIN1, ST_MAIN2, ST_SPLIT, ST_SURVIVE, ST_TURN_START, ST_W1, ST_W2, ST_W6, ST_W7, ST_W_ATK,
   ST_W_BLK, ST_W_DMG, STATE_WORDS, WIN_DRAW, Z_CHAR, Z_DECK, Z_GRAVE, Z_HAND, Z_LIMBO, Z_PLACE,
@@ -1327,7 +1328,7 @@ export function clearState(st: PalState): void {
 function shuffleDeck(w: Int32Array, p: number): void {
   const base = O_DECK + p * INST;
   for (let i = w[O_DECK_N + p]! - 1; i > 0; i--) {
-    const j = nextInt(w, RNG, i + 1);
+    const j = nextInt(w, RNG_SEAT + 4 * p, i + 1);
     const t = w[base + i]!;
     w[base + i] = w[base + j]!;
     w[base + j] = t;
@@ -1338,7 +1339,7 @@ function shuffleDeck(w: Int32Array, p: number): void {
 export function newGame(st: PalState, seed: number): void {
   const w = st.w, o = st.ctx.options;
   clearState(st);
-  seedWords(seed, w, RNG);
+  seedChanceStreams(seed, st.ctx.deckKeys, w, RNG_GAME, RNG_SEAT);
   for (let p = 0; p < 2; p++) {
     const size = st.ctx.deckSize[p]!;
     for (let i = 0; i < size; i++) w[O_DECK + p * INST + i] = p * INST + i;
@@ -1347,7 +1348,7 @@ export function newGame(st: PalState, seed: number): void {
     w[O_PV + p] = o.startPV;
     w[O_LEVEL + p] = o.startLevel;
   }
-  w[O_FIRST] = nextInt(w, RNG, 2);
+  w[O_FIRST] = nextInt(w, RNG_GAME, 2);
   w[O_ACTIVE] = w[O_FIRST]!;
   for (let p = 0; p < 2; p++) {
     for (let i = 0; i < o.openingHand; i++) drawCard(st, p);

@@ -1,6 +1,7 @@
 // A small position builder for rule and card scenarios: name the cards of each zone, get a
 // game and a state at a chosen moment of the active player's turn (phase 3 by default),
 // then drive it by action texts.
+import { act } from '../../core/card-game.ts';
 import { compileCatalogue, type Catalogue } from './catalogue/compile.ts';
 import { CARDS } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
@@ -10,7 +11,7 @@ import { advance, clearState, enterChar, enterPlace, graveAdd } from './rules.ts
 import {
   INST, O_ACTIVE, O_ATK_TURN, O_DECK, O_DECK_N, O_DMG, O_ENTROPY, O_FIRST, O_FROZEN, O_GRAVE, O_GRAVE_N, O_HAND, O_HAND_N, O_LEVEL, O_MULL_DONE, O_OWN_GAINS,
   O_PASSES, O_PHASE, O_PLAYED, O_PRIO, O_PV, O_SPAN_GAIN, O_STAGE, O_TURN, O_WMAIN, O_Y2_DONE, O_ZONE, PalState, PH_NONE, PH_WINDOW,
-  ST_COMBAT, ST_DISCARD, Z_DECK, Z_HAND,
+  RNG_GAME, ST_COMBAT, ST_DISCARD, Z_DECK, Z_HAND,
 } from './state.ts';
 
 export interface CharSpec {
@@ -113,7 +114,7 @@ export function buildPosition(spec: PositionSpec): Position {
     }
     for (const _ of side.grave ?? []) graveAdd(w, next++);
   }
-  w[0] = 0x1234567; // a non-zero chance stream (scenarios do not shuffle)
+  for (let s = RNG_GAME; s < RNG_GAME + 12; s += 4) w[s] = 0x1234567; // non-zero chance streams (scenarios do not shuffle)
   const at = spec.at ?? 'main1';
   if (at === 'turnStart') {
     w[O_STAGE] = 1;
@@ -130,29 +131,8 @@ export function buildPosition(spec: PositionSpec): Position {
   return { game, st };
 }
 
-/** The texts of the legal actions, in order. */
-export function actionTexts(pos: Position): string[] {
-  const out = new Int32Array(pos.game.maxLegalActions);
-  const n = pos.game.legalActions(pos.st, out);
-  const t: string[] = [];
-  for (let i = 0; i < n; i++) t.push(pos.game.actionToString(pos.st, out[i]!));
-  return t;
-}
-
-/** Applies the one legal action whose text contains `pattern`; throws when none or several match. */
-export function act(pos: Position, pattern: string): void {
-  const out = new Int32Array(pos.game.maxLegalActions);
-  const n = pos.game.legalActions(pos.st, out);
-  const hits: number[] = [];
-  const texts: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = pos.game.actionToString(pos.st, out[i]!);
-    texts.push(t);
-    if (t.includes(pattern)) hits.push(out[i]!);
-  }
-  if (hits.length !== 1) throw new Error(`act "${pattern}": ${hits.length} matching actions among [${texts.join(' | ')}]`);
-  pos.game.apply(pos.st, hits[0]!);
-}
+// Action texts and playing an action by a part of its text: the card-game shell's.
+export { act, actionTexts } from '../../core/card-game.ts';
 
 /** Plays the listed action patterns in order. */
 export function acts(pos: Position, ...patterns: string[]): void {

@@ -6,17 +6,9 @@
 // ability of its own; the kinds whose value is only an effect get the plainest one, on budget.
 // It reads the compiled catalogue (its typed arrays and names), so it does not depend on how
 // the card list is stored.
+import { StandInError, type StandIn } from '../../core/card-game.ts';
 import { COLOURS, type CardDef, type Colour } from './catalogue/schema.ts';
 import { T_CHARACTER, T_LEVELUP, T_PLACE, T_SPELL, type Catalogue } from './catalogue/compile.ts';
-
-export interface PalStandIn {
-  card: string;
-  standIn: CardDef;
-  /** The stand-in in words: "character, level 3: ATQ 4, PV 3 (2L + 1 = 7); no keyword, no ability". */
-  reason: string;
-}
-
-export class PalStandInError extends Error {}
 
 const PROVENANCE = { numbers: 'invented' as const, note: 'replacement-level stand-in for ablation (stand-in.ts)' };
 
@@ -24,7 +16,8 @@ function coloursOf(cat: Catalogue, id: number): Colour[] {
   return COLOURS.filter((_, i) => (cat.colours[id]! & (1 << i)) !== 0);
 }
 
-function standInOf(cat: Catalogue, id: number): PalStandIn {
+/** The stand-in of card `id` (the shell's `standIn`: `lab ablate` names the cards). */
+export function palStandIn(cat: Catalogue, id: number): StandIn<CardDef> {
   const name = cat.names[id]!;
   const colours = coloursOf(cat, id);
   const base: CardDef = { name, kind: 'character', abilities: [], provenance: PROVENANCE };
@@ -60,19 +53,5 @@ function standInOf(cat: Catalogue, id: number): PalStandIn {
       return { card: name, standIn: def, reason: 'Place: your characters have +1 PV (a lasting +1)' };
     }
   }
-  throw new PalStandInError(`no stand-in for "${name}" (kind ${cat.kind[id]})`);
-}
-
-/** The stand-ins of the named cards, in the order given; an unknown name throws. */
-export function palStandIns(cat: Catalogue, names: readonly string[]): PalStandIn[] {
-  return names.map((n) => {
-    const id = cat.byName.get(n);
-    if (id === undefined) throw new PalStandInError(`no card "${n}" in the Paliers catalogue`);
-    return standInOf(cat, id);
-  });
-}
-
-/** The catalogue's card list with one card replaced by its stand-in (same place, same name). */
-export function withPalStandIn(cat: Catalogue, s: PalStandIn): CardDef[] {
-  return cat.defs.map((c) => (c.name === s.card ? s.standIn : c));
+  throw new StandInError(`no stand-in for "${name}" (kind ${cat.kind[id]})`);
 }

@@ -48,7 +48,8 @@ const f = (n: number): number => {
   at += n;
   return o;
 };
-export const RNG = f(4);
+/** The chance streams (seeds.ts's seedChanceStreams): the game's own, then seat p's at RNG_SEAT + 4 * p. */
+export const RNG_GAME = f(4), RNG_SEAT = f(8);
 export const O_STAGE = f(1), O_PHASE = f(1), O_OVL = f(1), O_CUR = f(1), O_ACTIVE = f(1), O_FIRST = f(1), O_TURN = f(1), O_WINNER = f(1), O_END = f(1);
 export const O_PRIO = f(1), O_PASSES = f(1), O_WMAIN = f(1), O_ENDTURN = f(1), O_COMBAT = f(1);
 export const O_LAST_DECL = f(1), O_BLK_CUR = f(1), O_BLK_N = f(1), O_G6_USED = f(1), O_SPLIT_DEALER = f(1), O_SPLIT_LEFT = f(1), O_NPAIRS = f(1);

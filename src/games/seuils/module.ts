@@ -1,45 +1,22 @@
-// Seuils as a game module: what the generic layers know of it, in one record. Its words are
-// its own: influence (each faction's, 0 loses, R1, D1), taken in combat or by effects;
-// thresholds (R4) and speed groups (R19) stay inside the rules.
-import { cardFileLoader, cardsSha256, variantCatalogues } from '../../core/card-data.ts';
-import type { CardStatsGame } from '../../core/game.ts';
-import { heuristicHook, type GameModule, type LoadedDeck, type MatchRequest, type Variant } from '../../core/module.ts';
+// Seuils as a game module: only what is its own, on the card-game shell
+// (src/core/card-game.ts). Its words are its own: influence (each faction's, 0 loses, R1, D1),
+// taken in combat or by effects; thresholds (R4) and speed groups (R19) stay inside the rules.
+import { cardGameModule } from '../../core/card-game.ts';
+import { heuristicHook } from '../../core/module.ts';
 import { makeSeuilsBot, SEUILS_PROFILES, SeuilsProfileError } from './bot/index.ts';
-import { CatalogueError, compileCatalogue, type Catalogue } from './catalogue/compile.ts';
+import { CatalogueError, compileCatalogue } from './catalogue/compile.ts';
 import { CARDS, SEUILS_CARD_DATA } from './catalogue/cards.ts';
 import type { CardDef } from './catalogue/schema.ts';
-import { readSeuilsDeckText, SeuilsDeckError, validateSeuilsDeck, type SeuilsDeckList } from './decks.ts';
-import { SeuilsSetupError, type Seuils } from './game.ts';
+import { readSeuilsDeckText, SeuilsDeckError, validateSeuilsDeck } from './decks.ts';
+import { SeuilsSetupError } from './game.ts';
 import { seuilsCatalogue, seuilsMatch } from './index.ts';
-import { KNOB_RANGES, parseSeuilsRuleOverrides, SEUILS_RULES, SeuilsRuleError, type SeuilsRuleOptions } from './rules-options.ts';
-import { runSeuilsScenarioFile, SeuilsScenarioError } from './scenario-file.ts';
-import { SeuilsStandInError, seuilsStandIns, withSeuilsStandIn } from './stand-in.ts';
-import { O_INFL, type SeuilsState } from './state.ts';
-
-export class SeuilsPatchError extends Error {}
-export class SeuilsCardFilterError extends Error {}
-
-/** The one schema of a Seuils patch: the numbers of a card (experiments, sweeps). */
-export const SEUILS_PATCH_SCHEMA = {
-  type: 'object',
-  required: ['card'],
-  additionalProperties: false,
-  properties: {
-    card: { type: 'string', minLength: 1 },
-    cost: { type: 'integer', minimum: 0, maximum: 20 },
-    influenceCost: { type: 'integer', minimum: 0, maximum: 20 },
-    strength: { type: 'integer', minimum: 0, maximum: 20 },
-    life: { type: 'integer', minimum: 1, maximum: 20 },
-    speed: { type: 'integer', minimum: 0, maximum: 10 },
-    influence: { type: 'integer', minimum: 1, maximum: 99 },
-  },
-} as const;
-const NUMBER_FIELDS = ['cost', 'influenceCost', 'strength', 'life', 'speed', 'influence'] as const;
-type Field = (typeof NUMBER_FIELDS)[number];
-type SeuilsPatch = { card: string } & Partial<Record<Field, number>>;
+import { KNOB_RANGES, parseSeuilsRuleOverrides, SEUILS_RULES, SeuilsRuleError } from './rules-options.ts';
+import { act, boardNames, buildPosition, zoneNames, type Position } from './scenario.ts';
+import { seuilsStandIn } from './stand-in.ts';
+import { O_INFL, StackOverflowError, type SeuilsState } from './state.ts';
 
 /** The card types that carry each field (R4, R5, D1, D3). */
-const FIELD_TYPES: Record<Field, readonly string[]> = {
+const FIELD_TYPES: Readonly<Record<string, readonly string[]>> = {
   cost: ['character', 'item', 'location', 'tactic'],
   influenceCost: ['character', 'item', 'location', 'tactic'],
   strength: ['character'],
@@ -48,133 +25,53 @@ const FIELD_TYPES: Record<Field, readonly string[]> = {
   influence: ['faction'],
 };
 
-function checkPatch(p: SeuilsPatch, where: string, cards: readonly CardDef[] = CARDS): void {
-  const card = cards.find((c) => c.name === p.card);
-  if (!card) throw new SeuilsPatchError(`${where}.card: unknown card "${p.card}"`);
-  for (const k of NUMBER_FIELDS) {
-    const v = p[k];
-    if (v === undefined) continue;
-    const { minimum, maximum } = SEUILS_PATCH_SCHEMA.properties[k];
-    if (!Number.isInteger(v) || v < minimum || v > maximum) throw new SeuilsPatchError(`${where}.${k}: expected an integer in ${minimum}..${maximum} for "${p.card}", got ${JSON.stringify(v)}`);
-    if (!FIELD_TYPES[k].includes(card.type)) throw new SeuilsPatchError(`${where}.${k}: "${p.card}" has no ${k} (a ${card.type})`);
-  }
-}
-
-function applyPatches(cards: readonly CardDef[], patches: readonly SeuilsPatch[]): CardDef[] {
-  return cards.map((c) => {
-    let out = c;
-    for (const p of patches) {
-      if (p.card !== c.name) continue;
-      out = { ...out };
-      for (const k of NUMBER_FIELDS) if (p[k] !== undefined) out[k] = p[k];
-    }
-    return out;
-  });
-}
-
-const catalogueFor = variantCatalogues<CardDef, SeuilsPatch, Catalogue>(CARDS, seuilsCatalogue, (cards, patches) => compileCatalogue(applyPatches(cards, patches)));
-
-/** Each card replaced by its replacement-level stand-in (stand-in.ts), on the base's cards. */
-function ablationVariants(base: Variant | undefined, names: readonly string[]) {
-  const cat = base?.cards ? compileCatalogue(base.cards as readonly CardDef[]) : seuilsCatalogue();
-  return seuilsStandIns(cat, names).map((s) => ({
-    card: s.card,
-    standIn: s.reason,
-    // A base patch of the card itself would patch its stand-in: left out.
-    variant: { ...base, cards: withSeuilsStandIn(cat, s), patches: (base?.patches ?? []).filter((p) => p.card !== s.card) },
-  }));
-}
-
-/** Folds a name for comparison: no accents, lower case. */
-const foldName = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
-
 const TYPE_FR: Record<string, string> = { faction: 'Faction', resource: 'Ressource', character: 'Personnage', item: 'Objet', location: 'Lieu', tactic: 'Tactique' };
-const FILTER_KEYS = ['type', 'cost', 'name'] as const;
-
-function matches(c: CardDef, filter: string): boolean {
-  const m = /^(\w+)=(.*)$/.exec(filter);
-  if (m) {
-    const key = m[1]!, v = foldName(m[2]!);
-    if (!(FILTER_KEYS as readonly string[]).includes(key)) throw new SeuilsCardFilterError(`--filter: unknown key "${key}" (valid: ${FILTER_KEYS.join(', ')}, or free text)`);
-    if (key === 'type') return foldName(c.type) === v || foldName(TYPE_FR[c.type]!) === v;
-    if (key === 'cost') return String(c.cost ?? '') === v;
-    return foldName(c.name).includes(v);
-  }
-  const v = foldName(filter);
-  return [c.name, c.type, TYPE_FR[c.type]!, ...c.abilities.map((a) => a.text)].some((s) => foldName(s).includes(v));
-}
-
 const threshold = (t: CardDef['threshold']) => Object.entries(t ?? {}).map(([icon, n]) => icon.repeat(n)).join('');
 
-function listCards(filters: readonly string[]): { cards: CardDef[]; lines: string[] } {
-  const cards = CARDS.filter((c) => filters.every((f) => matches(c, f)));
-  const lines: string[] = [];
-  for (const c of cards) {
-    const stats: string[] = [];
-    if (c.cost !== undefined) stats.push(`coût ${c.cost}${c.threshold ? ` ${threshold(c.threshold)}` : ''}`);
-    if (c.influenceCost) stats.push(`influence ${c.influenceCost}`);
-    if (c.type === 'character') stats.push(`force ${c.strength ?? 0}, vie ${c.life ?? 0}, vitesse ${c.speed ?? 0}`);
-    else if (c.life !== undefined) stats.push(`vie ${c.life}`);
-    if (c.type === 'faction') stats.push(`influence ${c.influence ?? 25}`);
-    if (c.type === 'resource') stats.push(`${(c.icon ?? '').repeat(c.icons ?? 1)}`);
-    lines.push(`${c.name} — ${TYPE_FR[c.type]}${stats.length ? ` — ${stats.join(', ')}` : ''}`);
-    for (const a of c.abilities) lines.push(`    ${a.text}`);
-    lines.push(`    numbers: ${c.provenance.numbers}`);
-  }
-  return { cards, lines };
+function stats(c: CardDef): string[] {
+  const out: string[] = [];
+  if (c.cost !== undefined) out.push(`coût ${c.cost}${c.threshold ? ` ${threshold(c.threshold)}` : ''}`);
+  if (c.influenceCost) out.push(`influence ${c.influenceCost}`);
+  if (c.type === 'character') out.push(`force ${c.strength ?? 0}, vie ${c.life ?? 0}, vitesse ${c.speed ?? 0}`);
+  else if (c.life !== undefined) out.push(`vie ${c.life}`);
+  if (c.type === 'faction') out.push(`influence ${c.influence ?? 25}`);
+  if (c.type === 'resource') out.push(`${(c.icon ?? '').repeat(c.icons ?? 1)}`);
+  return out;
 }
 
-const asDeck = (d: SeuilsDeckList): LoadedDeck => ({ name: d.name, mode: 'standard', list: d, entries: d.entries, file: d.file });
-
-export const seuilsModule: GameModule = {
+export const seuilsModule = cardGameModule({
   id: 'seuils',
   title: 'Seuils',
   modes: [{ id: 'standard', about: 'a faction card and a 45+ card main deck, 25 influence per faction by default, 0 loses (R1, R7, D1, D5)' }],
-  defaultMode: 'standard',
   deckFolder: 'decks/seuils',
-  readDeck(text, file) {
-    const cat = seuilsCatalogue();
-    const { deck, errors } = readSeuilsDeckText(text, file, cat);
-    errors.push(...validateSeuilsDeck(deck, cat));
-    return { deck: asDeck(deck), errors };
-  },
-  loadDeck(text, file) {
-    const { deck, errors } = seuilsModule.readDeck(text, file);
-    if (errors.length > 0 || deck === null) throw new SeuilsDeckError(`${file}: ${errors.join('; ')}`);
-    return deck;
-  },
-  catalogue: {
-    cards: () => CARDS,
-    sha256: () => cardsSha256(CARDS),
-    names: () => CARDS.map((c) => c.name),
-    compile: (cards) => compileCatalogue(cards as readonly CardDef[]),
-    list: (filters) => listCards(filters),
-    load: cardFileLoader(SEUILS_CARD_DATA, (list, cat: Catalogue) => validateSeuilsDeck(list as SeuilsDeckList, cat)),
-  },
-  patches: {
-    schema: SEUILS_PATCH_SCHEMA as unknown as Record<string, unknown>,
-    sweepFields: NUMBER_FIELDS,
-    sweepPatch: (card, field, value) => ({ card, [field]: value }),
-    check: (p, where, cards) => checkPatch(p as SeuilsPatch, where, cards as readonly CardDef[] | undefined),
-    describe: (p) => `${String(p.card)} ${NUMBER_FIELDS.filter((k) => p[k] !== undefined).map((k) => `${k} ${String(p[k])}`).join(', ')}`,
-  },
-  rules: {
-    knobs: () => Object.entries(SEUILS_RULES).map(([key, v]) => {
-      const r = KNOB_RANGES[key as keyof SeuilsRuleOptions];
-      return typeof v === 'number' ? { key, default: v, range: r as readonly [number, number] } : { key, default: v, words: (r as readonly unknown[]).map(String) };
-    }),
-    // Only the knobs given: the defaults fill in when the match is built.
-    parse: (items) => {
-      const all = parseSeuilsRuleOverrides(items) as unknown as Record<string, unknown>;
-      const keys = new Set(items.map((i) => i.trim().split('=')[0]!));
-      return Object.fromEntries(Object.entries(all).filter(([k]) => keys.has(k)));
+  cards: {
+    shipped: CARDS,
+    data: SEUILS_CARD_DATA,
+    catalogue: seuilsCatalogue,
+    compile: compileCatalogue,
+    listing: {
+      kindKey: 'type',
+      kindOf: (c: CardDef) => c.type,
+      kindWord: (c: CardDef) => TYPE_FR[c.type]!,
+      filters: { cost: (c: CardDef, v: string) => String(c.cost ?? '') === v },
+      stats,
     },
   },
-  buildMatch(req: MatchRequest): CardStatsGame<unknown> {
-    const [a, b] = req.decks as [SeuilsDeckList, SeuilsDeckList];
-    const cat = catalogueFor((req.variant?.patches ?? []) as SeuilsPatch[], req.variant?.cards as readonly CardDef[] | undefined);
-    return seuilsMatch(a, b, (req.variant?.rules ?? {}) as Partial<SeuilsRuleOptions>, cat) as unknown as CardStatsGame<unknown>;
+  decks: { read: readSeuilsDeckText, validate: (d, cat) => validateSeuilsDeck(d, cat), error: SeuilsDeckError },
+  // The numbers of a card (experiments, sweeps), each on the types that carry it.
+  patches: {
+    fields: {
+      cost: { minimum: 0, maximum: 20 },
+      influenceCost: { minimum: 0, maximum: 20 },
+      strength: { minimum: 0, maximum: 20 },
+      life: { minimum: 1, maximum: 20 },
+      speed: { minimum: 0, maximum: 10 },
+      influence: { minimum: 1, maximum: 99 },
+    },
+    lacks: (card: CardDef, k: string) => (FIELD_TYPES[k]!.includes(card.type) ? null : `"${card.name}" has no ${k} (a ${card.type})`),
   },
+  rules: { defaults: SEUILS_RULES, ranges: KNOB_RANGES, parse: parseSeuilsRuleOverrides },
+  match: (a, b, rules, cat) => seuilsMatch(a, b, rules, cat),
   counters: {
     cards: [
       { field: 'setup', meaning: 'copies fetched into play as starting resources (R9, D7)' },
@@ -211,17 +108,25 @@ export const seuilsModule: GameModule = {
     decksCsv: 'per mode and deck: WR, first-move WR, influence taken, turns',
     modesCsv: 'per mode: first-player advantage, draws, length, influence sources',
   },
-  inputErrors: [SeuilsDeckError, CatalogueError, SeuilsSetupError, SeuilsRuleError, SeuilsPatchError, SeuilsCardFilterError, SeuilsScenarioError, SeuilsProfileError, SeuilsStandInError],
-  replay: {
-    attachLog: () => () => '',
-    playerName: (game, seat) => (game as unknown as Seuils).ctx.deckNames[seat]!,
-    scores(_game, state) {
-      const w = (state as SeuilsState).w;
-      const influence = [w[O_INFL]!, w[O_INFL + 1]!];
-      return { values: { influence }, text: `influence left ${influence[0]} / ${influence[1]}` };
-    },
+  scores(st: SeuilsState) {
+    const influence = [st.w[O_INFL]!, st.w[O_INFL + 1]!];
+    return { values: { influence }, text: `influence left ${influence[0]} / ${influence[1]}` };
   },
-  runScenario: (file) => runSeuilsScenarioFile(file),
+  // Scenario files: `{ "position": { "sides": [{ "hand": ["Veilleur"], "board": ["Braise"] }, {}] },
+  // "actions": ["Play Veilleur"], "expect": { "board0": ["Braise", "Veilleur"], "influence1": 25 } }`.
+  scenario: {
+    expectKeys: ['influence0', 'influence1', 'board0', 'board1', 'hand0', 'hand1', 'discard0', 'discard1'],
+    build: (position) => buildPosition(position as Parameters<typeof buildPosition>[0]),
+    act: (pos: Position, text) => act(pos, text),
+    actual(pos: Position, key, p) {
+      if (key.startsWith('influence')) return pos.st.w[O_INFL + p];
+      if (key.startsWith('board')) return boardNames(pos, p);
+      return zoneNames(pos, p, key.startsWith('hand') ? 'hand' : 'discard');
+    },
+    // D13: a position whose actions push past the stack's array is bad input, not a failed expectation.
+    badInput: (e) => e instanceof StackOverflowError,
+  },
   heuristic: heuristicHook(makeSeuilsBot, SEUILS_PROFILES, SEUILS_PROFILES[0]),
-  ablation: { variants: ablationVariants },
-};
+  standIn: seuilsStandIn,
+  inputErrors: [SeuilsDeckError, CatalogueError, SeuilsSetupError, SeuilsRuleError, SeuilsProfileError],
+});

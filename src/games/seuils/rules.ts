@@ -2,7 +2,8 @@
 // state of state.ts. `step` applies one decision and then plays every forced decision (a
 // single legal action: a window where a player can only pass, a lone target, §9's engine
 // rule) until a real choice or the end. Nothing here allocates.
-import { mixSeed, nextInt, seedWords } from '../../core/rng.ts';
+import { nextInt } from '../../core/rng.ts';
+import { seedChanceStreams } from '../../core/seeds.ts';
 import {
   A_ASSIGN, A_ASSIGN_REST, A_ATTACK, A_BOTTOM, A_DECLARE, A_DONE, A_DRAW, A_END_TURN, A_FETCH, A_PASS, A_PLAY,
   A_PLAY_RESOURCE, A_TARGET, A_TARGET_FACTION, A_TARGET_LOCATION, A_USE,
@@ -1274,9 +1275,8 @@ export function newGame(st: SeuilsState, seed: number): void {
   const ctx = st.ctx;
   clearState(st);
   if (st.rec !== null) st.rec.fill(0);
-  seedWords(seed, w, RNG_GAME);
+  seedChanceStreams(seed, ctx.deckKeys, w, RNG_GAME, RNG_SEAT);
   for (let p = 0; p < 2; p++) {
-    seedWords(mixSeed(seed, ctx.deckKeys[p]!), w, RNG_SEAT + 4 * p);
     const f = p * INST;
     w[O_ZONE + f] = Z_PLAY; // R7
     const ms = ctx.mainSize[p]!;

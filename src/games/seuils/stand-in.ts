@@ -6,17 +6,9 @@
 // threshold icons + 2 × influence cost, + 2 for a character) with no ability of its own; the
 // types whose value is only an effect get the plainest one, on budget. It reads the compiled
 // catalogue (its typed arrays and names), so it does not depend on how the card list is stored.
+import { StandInError, type StandIn } from '../../core/card-game.ts';
 import { ICONS, type CardDef, type Icon } from './catalogue/schema.ts';
 import { NT, T_CHARACTER, T_FACTION, T_ITEM, T_LOCATION, T_RESOURCE, T_TACTIC, type Catalogue } from './catalogue/compile.ts';
-
-export interface SeuilsStandIn {
-  card: string;
-  standIn: CardDef;
-  /** The stand-in in words: "character, cost 3 ●: 4/4/1 (9 points); no ability". */
-  reason: string;
-}
-
-export class SeuilsStandInError extends Error {}
 
 const PROVENANCE = { numbers: 'invented' as const, note: 'replacement-level stand-in for ablation (stand-in.ts)' };
 
@@ -26,7 +18,8 @@ function thresholdOf(cat: Catalogue, id: number): Partial<Record<Icon, number>> 
   return t;
 }
 
-function standInOf(cat: Catalogue, id: number): SeuilsStandIn {
+/** The stand-in of card `id` (the shell's `standIn`: `lab ablate` names the cards). */
+export function seuilsStandIn(cat: Catalogue, id: number): StandIn<CardDef> {
   const name = cat.names[id]!;
   const type = cat.type[id]!;
   if (type === T_FACTION) {
@@ -76,19 +69,5 @@ function standInOf(cat: Catalogue, id: number): SeuilsStandIn {
       return { card: name, standIn: { ...base, type: 'tactic', abilities: [{ name, effects: [{ verb: 'draw', amount: n }], text }] }, reason: `tactic, ${band}: draw ${n} (${points} points)` };
     }
   }
-  throw new SeuilsStandInError(`no stand-in for "${name}" (type ${type})`);
-}
-
-/** The stand-ins of the named cards, in the order given; an unknown name throws. */
-export function seuilsStandIns(cat: Catalogue, names: readonly string[]): SeuilsStandIn[] {
-  return names.map((n) => {
-    const id = cat.byName.get(n);
-    if (id === undefined) throw new SeuilsStandInError(`no card "${n}" in the Seuils catalogue`);
-    return standInOf(cat, id);
-  });
-}
-
-/** The catalogue's card list with one card replaced by its stand-in (same place, same name). */
-export function withSeuilsStandIn(cat: Catalogue, s: SeuilsStandIn): CardDef[] {
-  return cat.defs.map((c) => (c.name === s.card ? s.standIn : c));
+  throw new StandInError(`no stand-in for "${name}" (type ${type})`);
 }

@@ -7,22 +7,23 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalogue, MAX_ABILITIES, T_CREATURE, T_DIPLOMACY, T_EVENT, T_KINGDOM } from '../../../src/games/diplomatie/catalogue/compile.ts';
 import type { CardDef } from '../../../src/games/diplomatie/catalogue/schema.ts';
 import type { Diplomatie } from '../../../src/games/diplomatie/game.ts';
+import { standInsOf, withStandIn } from '../../../src/core/card-game.ts';
 import { validateDipDeck, type DipDeckList } from '../../../src/games/diplomatie/decks.ts';
 import { dipCatalogue } from '../../../src/games/diplomatie/index.ts';
 import { diplomatieModule } from '../../../src/games/diplomatie/module.ts';
-import { DipStandInError, dipStandIns, withDipStandIn } from '../../../src/games/diplomatie/stand-in.ts';
-import { lab } from '../../sim/helpers.ts';
+import { dipStandIn } from '../../../src/games/diplomatie/stand-in.ts';
+import { ablateSuite } from '../ablate-suite.ts';
 
 const cat = dipCatalogue();
 
 describe('Diplomatie stand-ins', () => {
   it('every card has one: same name, type, level, symbols, extraCost and timing, on budget, the plainest ability', () => {
-    const all = dipStandIns(cat, cat.names);
+    const all = standInsOf(cat, cat.names, 'Diplomatie', dipStandIn);
     expect(all.length).toBe(cat.size);
     const seen = new Set<number>();
     for (const s of all) {
       const id = cat.byName.get(s.card)!;
-      const alt = compileCatalogue(withDipStandIn(cat, s));
+      const alt = compileCatalogue(withStandIn(cat, s));
       expect(alt.names[id], s.card).toBe(s.card);
       expect(alt.type[id], s.card).toBe(cat.type[id]);
       expect(alt.extraCost[id], s.card).toBe(cat.extraCost[id]);
@@ -59,37 +60,21 @@ describe('Diplomatie stand-ins', () => {
     expect(by.get('Médiation')).toMatchObject({ type: 'diplomacy', abilities: [{ kind: 'quick', effects: [{ verb: 'draw', amount: 2 }] }] });
   });
 
-  it('every shipped deck stays legal and plays with any of its cards replaced, and an unknown card is refused naming it', () => {
-    const dir = 'decks/diplomatie';
-    const files = readdirSync(dir).filter((x) => x.endsWith('.deck'));
-    expect(files.length).toBe(6);
-    let arms = 0;
-    for (const f of files) {
-      const deck = diplomatieModule.loadDeck(readFileSync(join(dir, f), 'utf8'), f);
-      for (const v of diplomatieModule.ablation!.variants(undefined, deck.entries.map((e) => e.name))) {
-        const alt = compileCatalogue(v.variant.cards as readonly CardDef[]);
-        expect(validateDipDeck(deck.list as DipDeckList, alt), `${f} without ${v.card}`).toEqual([]);
-        // buildMatch plays the variant's cards: the stand-in, not the shipped card.
-        const used = (diplomatieModule.buildMatch({ mode: 'standard', decks: [deck.list, deck.list], variant: v.variant }) as unknown as Diplomatie).ctx.cat;
-        const standIn = (v.variant.cards as readonly CardDef[]).find((c) => c.name === v.card);
-        expect(standIn?.provenance.note, v.card).toContain('stand-in');
-        expect(used.defs[used.byName.get(v.card)!], `${f} without ${v.card}`).toEqual(standIn);
-        arms++;
-      }
-    }
-    expect(arms).toBeGreaterThan(60);
-    expect(() => diplomatieModule.ablation!.variants(undefined, ['Pikachu'])).toThrow(DipStandInError);
-    expect(() => diplomatieModule.ablation!.variants(undefined, ['Pikachu'])).toThrow('no card "Pikachu" in the Diplomatie catalogue');
-  });
 
-  it('lab ablate --game diplomatie runs on a small sample and lists each stand-in', async () => {
-    const r = await lab(['ablate', '--game', 'diplomatie', '--games', '2', '--workers', '1', '--quiet', '--card', 'Loup Alpha', 'Bastion', 'Embuscade', 'Traité de Paix']);
-    expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toMatch(/^standard: each card's effect/);
-    for (const line of ['stand-in: creature, level 2: Puissance 33 (20 + 13 a level), carries ◆, requires ◆; no ability',
-      'stand-in: Kingdom, 2 cards: your creatures get +10 Puissance (aura +5 a card); nothing else',
-      'stand-in: Event (quick), 1 card: draw 2 (two a card paid)',
-      'stand-in: Diplomacy card, 3 cards: draw 6 (two a card paid)']) expect(r.stdout).toContain(line);
-    expect(r.stdout).toMatch(/\n[\d,]+ games in [\d.]+ s/);
+  ablateSuite({
+    module: diplomatieModule,
+    decks: 6,
+    minArms: 61,
+    checkArm(list, cards, card, where) {
+      expect(validateDipDeck(list as DipDeckList, compileCatalogue(cards as readonly CardDef[])), where).toEqual([]);
+      // buildMatch plays the variant's cards: the stand-in, not the shipped card.
+      const used = (diplomatieModule.buildMatch({ mode: 'standard', decks: [list, list], variant: { cards } }) as unknown as Diplomatie).ctx.cat;
+      expect(used.defs[used.byName.get(card)!], where).toEqual(cards.find((c) => c.name === card));
+    },
+    labCards: ['Loup Alpha', 'Bastion', 'Embuscade', 'Traité de Paix'],
+    labLines: ['creature, level 2: Puissance 33 (20 + 13 a level), carries ◆, requires ◆; no ability',
+      'Kingdom, 2 cards: your creatures get +10 Puissance (aura +5 a card); nothing else',
+      'Event (quick), 1 card: draw 2 (two a card paid)',
+      'Diplomacy card, 3 cards: draw 6 (two a card paid)'],
   });
 });

@@ -2,7 +2,6 @@
 // every ordered pair of the decks in decks/diplomatie/, at least 2,000 games, plus the rule
 // set's own invariants at every step. A failure names the deck pair, the game seed and the
 // bot seed: replay it with replayRandomGame(dipMatchFromFiles(a, b), gameSeed, botSeed).
-import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dipMatchFromFiles, type DipState } from '../../../src/games/diplomatie/index.ts';
@@ -12,7 +11,8 @@ import {
   O_ZONE, PH_OVER, SK_EVENT, SLOTS, STACK_FIELDS, WIN_DRAW, Z_ATTACHED, Z_DECK, Z_DIPDECK, Z_DISCARD, Z_HAND, Z_LIMBO, Z_PLAY,
   Z_STACK, Z_UNDER,
 } from '../../../src/games/diplomatie/state.ts';
-import { checkDeterminism, checkRandomGames, gameSeedOf } from '../../core/conformance.ts';
+import { checkRandomGames } from '../../core/conformance.ts';
+import { determinismOverPairs, expectNone, orderedDeckPairs, tagged } from '../conformance-pairs.ts';
 
 const DIR = resolve(import.meta.dirname, '../../../decks/diplomatie');
 const GAMES = 2000;
@@ -24,13 +24,7 @@ const CONFORMANCE_HOOK_TIMEOUT = 900_000;
 const CLONE_EVERY = 61;
 const DETERMINIZE_EVERY = 3;
 
-const decks = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.deck')).sort();
-function pairs(): [string, string][] {
-  const d = decks();
-  const out: [string, string][] = [];
-  for (const a of d) for (const b of d) out.push([a, b]);
-  return out;
-}
+const pairs = (): [string, string][] => orderedDeckPairs(DIR);
 
 const seen = new Int8Array(NUM_INST);
 
@@ -157,8 +151,8 @@ function run(games: number, seed: number, turnCap?: number): Run {
   return r;
 }
 
-const only = (r: Run, ...tags: string[]) => r.failures.filter((f) => tags.some((t) => f.includes(`[${t}]`)));
-const none = (l: string[]) => expect(l, l.slice(0, 8).join('\n')).toEqual([]);
+const only = (r: Run, ...tags: string[]) => tagged(r.failures, ...tags);
+const none = expectNone;
 
 describe('Diplomatie: random-play conformance over every ordered deck pair', () => {
   let r: Run;
@@ -191,13 +185,4 @@ describe('D2, D40: the turn cap', () => {
   });
 });
 
-describe('determinism', () => {
-  it('the same game seed and bot seed give the same actions and final hash', () => {
-    const fails: string[] = [];
-    pairs().forEach(([a, b], k) => {
-      const game = dipMatchFromFiles(join(DIR, a), join(DIR, b));
-      for (const f of checkDeterminism(game, gameSeedOf(4000 + k, 0))) fails.push(`${a} vs ${b}: ${f}`);
-    });
-    none(fails);
-  });
-});
+determinismOverPairs(DIR, dipMatchFromFiles);

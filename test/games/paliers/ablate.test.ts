@@ -1,24 +1,23 @@
 // Paliers' replacement-level stand-ins (stand-in.ts) and `lab ablate --game paliers`: every card
 // gets one of the same kind and band, on budget, with no keyword or ability beyond the plainest
 // one its kind needs; the decks stay legal; ablate runs on a small sample and lists them.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { standInsOf, withStandIn } from '../../../src/core/card-game.ts';
 import { compileCatalogue, T_CHARACTER, T_LEVELUP, T_PLACE, T_SPELL } from '../../../src/games/paliers/catalogue/compile.ts';
 import { palCatalogue } from '../../../src/games/paliers/index.ts';
 import { paliersModule } from '../../../src/games/paliers/module.ts';
-import { palStandIns, PalStandInError, withPalStandIn } from '../../../src/games/paliers/stand-in.ts';
-import { lab } from '../../sim/helpers.ts';
+import { palStandIn } from '../../../src/games/paliers/stand-in.ts';
+import { ablateSuite } from '../ablate-suite.ts';
 
 const cat = palCatalogue();
 
 describe('Paliers stand-ins', () => {
   it('every card has one: same name, kind, colours, legendary flag, copy limit and band, on budget, no keyword', () => {
-    const all = palStandIns(cat, cat.names);
+    const all = standInsOf(cat, cat.names, 'Paliers', palStandIn);
     expect(all.length).toBe(cat.size);
     for (const s of all) {
       const id = cat.byName.get(s.card)!;
-      const alt = compileCatalogue(withPalStandIn(cat, s));
+      const alt = compileCatalogue(withStandIn(cat, s));
       expect(alt.kind[id], s.card).toBe(cat.kind[id]);
       expect(alt.legendary[id], s.card).toBe(cat.legendary[id]);
       expect(alt.deckLimit[id], s.card).toBe(cat.deckLimit[id]);
@@ -50,27 +49,13 @@ describe('Paliers stand-ins', () => {
     expect(by.get('Ascension')).toMatchObject({ kind: 'levelUp', levels: 2, legendary: true, abilities: [] });
   });
 
-  it('every shipped deck stays legal with any of its cards replaced, and an unknown card is refused naming it', () => {
-    const dir = 'decks/paliers';
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.deck'))) {
-      const deck = paliersModule.loadDeck(readFileSync(join(dir, f), 'utf8'), f);
-      for (const v of paliersModule.ablation!.variants(undefined, deck.entries.map((e) => e.name))) {
-        const alt = paliersModule.catalogue.compile(v.variant.cards as readonly unknown[]);
-        expect(alt, v.card).toBeTruthy();
-        const game = paliersModule.buildMatch({ mode: 'standard', decks: [deck.list, deck.list], variant: v.variant });
-        expect(game, `${f} without ${v.card}`).toBeTruthy();
-      }
-    }
-    expect(() => paliersModule.ablation!.variants(undefined, ['Pikachu'])).toThrow(PalStandInError);
-    expect(() => paliersModule.ablation!.variants(undefined, ['Pikachu'])).toThrow('no card "Pikachu" in the Paliers catalogue');
-  });
 
-  it('lab ablate --game paliers runs on a small sample and lists each stand-in', async () => {
-    const r = await lab(['ablate', '--game', 'paliers', '--games', '2', '--workers', '1', '--quiet', '--card', 'Archiviste', 'Gel', 'Arène', 'Montée en Puissance']);
-    expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toMatch(/^standard: each card's effect/);
-    for (const line of ['stand-in: character, level 4: ATQ 4, PV 5 (budget 9); no keyword, no ability', 'stand-in: spell: draw 2 (one card\'s worth)',
-      'stand-in: Place: your characters have +1 PV (a lasting +1)', 'stand-in: Level Up: 1 level, no ability']) expect(r.stdout).toContain(line);
-    expect(r.stdout).toMatch(/\n[\d,]+ games in [\d.]+ s/);
+  ablateSuite({
+    module: paliersModule,
+    decks: 7,
+    minArms: 61,
+    labCards: ['Archiviste', 'Gel', 'Arène', 'Montée en Puissance'],
+    labLines: ['character, level 4: ATQ 4, PV 5 (budget 9); no keyword, no ability', 'spell: draw 2 (one card\'s worth)',
+      'Place: your characters have +1 PV (a lasting +1)', 'Level Up: 1 level, no ability'],
   });
 });

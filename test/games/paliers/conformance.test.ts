@@ -2,7 +2,6 @@
 // ordered pair of the decks in decks/paliers/, at least 2,000 games, plus the rule set's own
 // invariants at every step. A failure names the deck pair, the game seed and the bot seed:
 // replay it with replayRandomGame(palMatchFromFiles(a, b), gameSeed, botSeed).
-import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { palMatchFromFiles, type PalState } from '../../../src/games/paliers/index.ts';
@@ -12,7 +11,8 @@ import {
   O_PHASE, O_PLAYINST, O_PLAYSTEP, O_PV, O_TURN, O_WINNER, O_ZONE, OV_NONE, PH_OVER, PH_WINDOW, WIN_DRAW, Z_CHAR, Z_DECK, Z_GRAVE,
   Z_HAND, Z_LIMBO, Z_PLACE,
 } from '../../../src/games/paliers/state.ts';
-import { checkDeterminism, checkRandomGames, gameSeedOf } from '../../core/conformance.ts';
+import { checkRandomGames } from '../../core/conformance.ts';
+import { determinismOverPairs, expectNone, orderedDeckPairs, tagged } from '../conformance-pairs.ts';
 
 const DIR = resolve(import.meta.dirname, '../../../decks/paliers');
 const GAMES = Number(process.env.PAL_GAMES ?? 2000);
@@ -21,13 +21,7 @@ const GAMES = Number(process.env.PAL_GAMES ?? 2000);
 const CLONE_EVERY = 151;
 const DETERMINIZE_EVERY = 9;
 
-const decks = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.deck')).sort();
-function pairs(): [string, string][] {
-  const d = decks();
-  const out: [string, string][] = [];
-  for (const a of d) for (const b of d) out.push([a, b]);
-  return out;
-}
+const pairs = (): [string, string][] => orderedDeckPairs(DIR);
 
 const seen = new Int8Array(NUM_INST);
 
@@ -125,8 +119,8 @@ function run(games: number, seed: number, turnCap?: number): Run {
   return r;
 }
 
-const only = (r: Run, ...tags: string[]) => r.failures.filter((f) => tags.some((t) => f.includes(`[${t}]`)));
-const none = (l: string[]) => expect(l, l.slice(0, 8).join('\n')).toEqual([]);
+const only = (r: Run, ...tags: string[]) => tagged(r.failures, ...tags);
+const none = expectNone;
 
 // One test per ordered deck pair (each well inside the suite's timeout on a loaded machine),
 // then the totals and the failures sorted by kind.
@@ -163,13 +157,4 @@ describe('D1, D43: the turn cap', () => {
   });
 });
 
-describe('determinism', () => {
-  it('the same game seed and bot seed give the same actions and final hash', () => {
-    const fails: string[] = [];
-    pairs().forEach(([a, b], k) => {
-      const game = palMatchFromFiles(join(DIR, a), join(DIR, b));
-      for (const f of checkDeterminism(game, gameSeedOf(4000 + k, 0))) fails.push(`${a} vs ${b}: ${f}`);
-    });
-    none(fails);
-  });
-});
+determinismOverPairs(DIR, palMatchFromFiles);

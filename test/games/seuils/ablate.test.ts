@@ -2,24 +2,23 @@
 // gets one of the same type and cost band (cost, threshold, influence cost), spending the
 // card's points under the budget with no ability beyond the plainest one its type needs; the
 // decks stay legal; ablate runs on a small sample and lists them.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { standInsOf, withStandIn } from '../../../src/core/card-game.ts';
 import { compileCatalogue, NT, T_CHARACTER, T_FACTION, T_ITEM, T_LOCATION, T_RESOURCE, T_TACTIC } from '../../../src/games/seuils/catalogue/compile.ts';
 import { seuilsCatalogue } from '../../../src/games/seuils/index.ts';
 import { seuilsModule } from '../../../src/games/seuils/module.ts';
-import { seuilsStandIns, SeuilsStandInError, withSeuilsStandIn } from '../../../src/games/seuils/stand-in.ts';
-import { lab } from '../../sim/helpers.ts';
+import { seuilsStandIn } from '../../../src/games/seuils/stand-in.ts';
+import { ablateSuite } from '../ablate-suite.ts';
 
 const cat = seuilsCatalogue();
 
 describe('Seuils stand-ins', () => {
   it('every card has one: same name, type and cost band, its points spent under the budget, no ability of its own', () => {
-    const all = seuilsStandIns(cat, cat.names);
+    const all = standInsOf(cat, cat.names, 'Seuils', seuilsStandIn);
     expect(all.length).toBe(cat.size);
     for (const s of all) {
       const id = cat.byName.get(s.card)!;
-      const alt = compileCatalogue(withSeuilsStandIn(cat, s));
+      const alt = compileCatalogue(withStandIn(cat, s));
       const t = cat.type[id]!;
       expect(alt.type[id], s.card).toBe(t);
       expect([alt.cost[id], alt.influenceCost[id], ...alt.thr.subarray(id * NT, id * NT + NT)], s.card)
@@ -44,27 +43,13 @@ describe('Seuils stand-ins', () => {
     expect(by.get('Bastion')!.reason).toBe('location, cost 4 ◆▲: life 10 (10 points); no ability');
   });
 
-  it('every shipped deck plays with any of its cards replaced, and an unknown card is refused naming it', () => {
-    const dir = 'decks/seuils';
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.deck'))) {
-      const deck = seuilsModule.loadDeck(readFileSync(join(dir, f), 'utf8'), f);
-      for (const v of seuilsModule.ablation!.variants(undefined, deck.entries.map((e) => e.name))) {
-        const game = seuilsModule.buildMatch({ mode: 'standard', decks: [deck.list, deck.list], variant: v.variant });
-        const st = game.allocState();
-        game.newGame(st, 7);
-        expect(game.isTerminal(st), `${f} without ${v.card}`).toBe(false);
-      }
-    }
-    expect(() => seuilsModule.ablation!.variants(undefined, ['Pikachu'])).toThrow(SeuilsStandInError);
-    expect(() => seuilsModule.ablation!.variants(undefined, ['Pikachu'])).toThrow('no card "Pikachu" in the Seuils catalogue');
-  });
 
-  it('lab ablate --game seuils runs on a small sample and lists each stand-in', async () => {
-    const r = await lab(['ablate', '--game', 'seuils', '--games', '2', '--workers', '1', '--quiet', '--card', 'Brute', 'Furie', 'Bastion', 'Épée Runique']);
-    expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toMatch(/^standard: each card's effect/);
-    for (const line of ['stand-in: character, cost 3 ●: strength 5, life 4, speed 1 (9 points); no ability', 'stand-in: tactic, cost 1 ●: draw 2 (3 points)',
-      'stand-in: location, cost 4 ◆▲: life 10 (10 points); no ability', 'stand-in: item, cost 1 ◆: attaches, +1 strength, +1 life (3 points); no ability']) expect(r.stdout).toContain(line);
-    expect(r.stdout).toMatch(/\n[\d,]+ games in [\d.]+ s/);
+  ablateSuite({
+    module: seuilsModule,
+    decks: 6,
+    minArms: 61,
+    labCards: ['Brute', 'Furie', 'Bastion', 'Épée Runique'],
+    labLines: ['character, cost 3 ●: strength 5, life 4, speed 1 (9 points); no ability', 'tactic, cost 1 ●: draw 2 (3 points)',
+      'location, cost 4 ◆▲: life 10 (10 points); no ability', 'item, cost 1 ◆: attaches, +1 strength, +1 life (3 points); no ability'],
   });
 });

@@ -2,13 +2,13 @@
 // ordered pair of the decks in decks/seuils/, at least 2,000 games, plus the rule set's own
 // invariants at every step. A failure names the deck pair, the game seed and the bot seed:
 // replay it with replayRandomGame(seuilsMatchFromFiles(a, b), gameSeed, botSeed).
-import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seuilsMatchFromFiles } from '../../../src/games/seuils/index.ts';
 import { END_INFLUENCE, O_END, O_TURN } from '../../../src/games/seuils/state.ts';
 import { seuilsInvariants, seuilsTerminal } from './invariants.ts';
-import { checkDeterminism, checkRandomGames, gameSeedOf } from '../../core/conformance.ts';
+import { checkRandomGames } from '../../core/conformance.ts';
+import { deckFiles, determinismOverPairs, expectNone, orderedDeckPairs, tagged } from '../conformance-pairs.ts';
 
 const DIR = resolve(import.meta.dirname, '../../../decks/seuils');
 const GAMES = 2016; // 56 per ordered pair of the 6 decks
@@ -17,13 +17,8 @@ const GAMES = 2016; // 56 per ordered pair of the 6 decks
 const CLONE_EVERY = 397;
 const DETERMINIZE_EVERY = 11;
 
-const decks = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.deck')).sort();
-function pairs(): [string, string][] {
-  const d = decks();
-  const out: [string, string][] = [];
-  for (const a of d) for (const b of d) out.push([a, b]);
-  return out;
-}
+const decks = (): string[] => deckFiles(DIR);
+const pairs = (): [string, string][] => orderedDeckPairs(DIR);
 
 interface Run { failures: string[]; games: number; steps: number; wins: number; draws: number; turns: number; forced: number }
 const emptyRun = (): Run => ({ failures: [], games: 0, steps: 0, wins: 0, draws: 0, turns: 0, forced: 0 });
@@ -58,8 +53,8 @@ function run(r: Run, per: number, seed: number, firsts: readonly string[], rules
   return r;
 }
 
-const only = (r: Run, ...tags: string[]) => r.failures.filter((f) => tags.some((t) => f.includes(`[${t}]`)));
-const none = (l: string[]) => expect(l, l.slice(0, 8).join('\n')).toEqual([]);
+const only = (r: Run, ...tags: string[]) => tagged(r.failures, ...tags);
+const none = expectNone;
 
 // One block per ordered pair, each with its own hook: a loaded machine never meets one long hook's timeout.
 const total = emptyRun();
@@ -110,13 +105,4 @@ describe('D1, D30: the turn cap', () => {
   });
 });
 
-describe('determinism', () => {
-  it('the same game seed and bot seed give the same actions and final hash', () => {
-    const fails: string[] = [];
-    pairs().forEach(([a, b], k) => {
-      const game = seuilsMatchFromFiles(join(DIR, a), join(DIR, b));
-      for (const f of checkDeterminism(game, gameSeedOf(4000 + k, 0))) fails.push(`${a} vs ${b}: ${f}`);
-    });
-    none(fails);
-  });
-});
+determinismOverPairs(DIR, seuilsMatchFromFiles);
