@@ -9,13 +9,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadSides, runAndWrite } from '../../src/cli/commands/simulate.ts';
 import { gameModule } from '../../src/games/registry.ts';
-import { SHARD_QUEUE, connectionOptions, parseQueueUrl, type QueueTarget } from '../../src/sim/queue/connection.ts';
+import { SHARD_QUEUE, connectionOptions, eventsFromNow, parseQueueUrl, type QueueTarget } from '../../src/sim/queue/connection.ts';
 import { planTasks, SimulationError, type RunSpec } from '../../src/sim/run.ts';
-import { QUICK_E, QUICK_G, QUICK_V, lab, listFiles, spawnLab, stderrLines, tempDir } from './helpers.ts';
+import { QUICK_E, QUICK_G, QUICK_V, SUITE_TIMEOUT_MS, lab, listFiles, spawnLab, stderrLines, tempDir } from './helpers.ts';
 
 const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const SKIP_WARNING = [
@@ -68,27 +68,50 @@ async function stopRedis(): Promise<void> {
   });
 }
 
+/**
+ * A worker lives through every test of its block, longer than the suite's timeout on a loaded
+ * machine: its backstop (the kill of a child left behind by a hung test) is the block's
+ * worst case, every test and hook of it timing out, and afterAll stops it long before.
+ */
+const WORKER_BACKSTOP_MS = 10 * SUITE_TIMEOUT_MS;
+
 interface Worker {
   child: ChildProcess;
   stderr: string;
+  /** When it was started (ms since the epoch). */
+  started: number;
+  /** How it ended, once it has: exit code or signal, and after how long. */
+  exit: { code: number | null; signal: NodeJS.Signals | null; afterMs: number } | null;
   closed: Promise<void>;
 }
 
 /** Every worker started, stopped at the end whatever failed (none outlives the file). */
 const workers: Worker[] = [];
 
+/** What became of every worker so far: printed when a test fails, which may well be why. */
+function workersStory(): string {
+  return workers
+    .map((w) => {
+      const fate = w.exit ? `exited (code ${w.exit.code}, signal ${w.exit.signal}) ${(w.exit.afterMs / 1000).toFixed(1)} s after its start` : `alive ${((Date.now() - w.started) / 1000).toFixed(1)} s after its start`;
+      return `lab worker pid ${w.child.pid}: ${fate}; its stderr:\n${w.stderr.replace(/^/gm, '  | ')}`;
+    })
+    .join('\n');
+}
+
 /** `lab worker --queue … --workers 1`, once it has said it waits for shards (the queue is empty when one starts). */
 async function startWorker(): Promise<Worker> {
-  const child = await spawnLab(['worker', '--queue', target.url, '--workers', '1']);
-  const w: Worker = { child, stderr: '', closed: new Promise((res) => child.once('close', () => res())) };
+  const started = Date.now();
+  const child = await spawnLab(['worker', '--queue', target.url, '--workers', '1'], { backstopMs: WORKER_BACKSTOP_MS });
+  const w: Worker = { child, stderr: '', started, exit: null, closed: new Promise((res) => child.once('close', () => res())) };
   workers.push(w);
+  child.once('exit', (code, signal) => (w.exit = { code, signal, afterMs: Date.now() - started }));
   child.stdout.resume();
   await new Promise<void>((res, rej) => {
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       w.stderr += d;
       if (w.stderr.includes('is empty: waiting for shards')) res();
     });
-    child.once('close', (code) => rej(new Error(`lab worker exited ${code}: ${w.stderr}`)));
+    child.once('close', (code, signal) => rej(new Error(`lab worker exited (code ${code}, signal ${signal}) before it waited for shards: ${w.stderr}`)));
   });
   return w;
 }
@@ -147,6 +170,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     queue = new Queue(SHARD_QUEUE, { connection: connectionOptions(target) });
     queue.on('error', () => {});
   });
+  beforeEach(({ onTestFailed }) => onTestFailed(() => console.error(`workers of ${dir}:\n${workersStory()}`)));
   afterAll(async () => {
     await Promise.all(workers.map((w) => stopWorker(w, 'SIGKILL')));
     await queue?.close();
@@ -192,8 +216,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
 
     it('refuse a job from other code with one line, and its submitter would be told', async () => {
       const task = planTasks(spec(12))[0]!;
-      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
-      await events.waitUntilReady();
+      const events = await eventsFromNow(target, queue, () => {});
       const failed = new Promise<string>((res) => events.on('failed', ({ jobId, failedReason }) => jobId === 'other-code-0' && res(failedReason)));
       await queue.add('shard', { run: 'other', code: 'f'.repeat(64), catalogue: gameModule('blue-rising').catalogue.sha256(), task, sides: [] }, { jobId: 'other-code-0' });
       const reason = await failed;
@@ -222,8 +245,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     it('finish a run when one of them is SIGKILLed while it holds a shard', async () => {
       // Bigger shards, so that a shard is in hand long enough to be seen.
       const s = spec(14, { shardPairs: 120 });
-      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
-      await events.waitUntilReady();
+      const events = await eventsFromNow(target, queue, () => {});
       let stalled = 0;
       events.on('stalled', () => stalled++);
       let killed = '';
@@ -252,9 +274,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     it('finish a run when Redis is killed (losing every job) and restarted in the middle', async () => {
       const alive = [a, b].filter((w) => w.child.exitCode === null && w.child.signalCode === null);
       expect(alive.length).toBeGreaterThanOrEqual(1);
-      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
-      events.on('error', () => {});
-      await events.waitUntilReady();
+      const events = await eventsFromNow(target, queue, () => {});
       let restarted: Promise<void> | null = null;
       events.on('completed', () => {
         restarted ??= (async () => {

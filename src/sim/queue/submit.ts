@@ -7,11 +7,11 @@
 // a waiting one is waited for, a failed one is tried again, a lost one is added again. Each
 // shard index is taken once, whatever events repeat.
 import { createHash } from 'node:crypto';
-import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import { gameModule } from '../../games/registry.ts';
 import { SimulationError, type ExecutorFactory, type ShardExecutor } from '../run.ts';
 import { FAILURE_MARK, type GameFailureInfo, type ShardResult, type ShardTask } from '../shard.ts';
-import { SHARD_QUEUE, connectionOptions, type QueueTarget } from './connection.ts';
+import { SHARD_QUEUE, connectionOptions, eventsFromNow, type QueueTarget } from './connection.ts';
 
 export interface ShardJob {
   /** The run's hash (code, catalogue, plan). */
@@ -63,7 +63,6 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
     const sides = spec.sides.map((s) => ({ name: s.name, mode: s.mode, file: s.file }));
     const connection = connectionOptions(target);
     const queue = new Queue<ShardJob, ShardResult>(SHARD_QUEUE, { connection });
-    const events = new QueueEvents(SHARD_QUEUE, { connection });
     // Connection errors come back as events while ioredis reconnects: say so once per outage.
     let down = false;
     const onError = () => {
@@ -71,8 +70,9 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
       down = true;
     };
     queue.on('error', onError);
-    events.on('error', onError);
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    await queue.waitUntilReady();
+    // Read from before the first job is added: a shard finished at once is not missed.
+    const events = await eventsFromNow(target, queue, onError);
 
     interface Pending {
       task: ShardTask;
