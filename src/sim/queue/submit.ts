@@ -24,6 +24,12 @@ export interface ShardJob {
   sides: { name: string; mode: string; file: string | null }[];
 }
 
+/**
+ * The threads a queued run's shards are sized for (RunSpec.planThreads), whatever the
+ * submitter's --workers: the same command gives the same shards, hence the same job ids,
+ * from any machine.
+ */
+export const QUEUE_PLAN_THREADS = 8;
 /** Finished jobs stay this long (a submitter gone for the night still finds them). */
 export const KEEP_SECONDS = 7 * 24 * 3600;
 /** Shards handed to Redis at once: enough for hundreds of worker threads, bounded memory here. */
@@ -57,7 +63,7 @@ export interface SubmitNotes {
 }
 
 export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): ExecutorFactory {
-  return async ({ spec, tasks, code }): Promise<ShardExecutor> => {
+  return async ({ spec, tasks, code, fresh }): Promise<ShardExecutor> => {
     const catalogue = gameModule(spec.game).catalogue.sha256();
     const run = runHash(code, catalogue, tasks);
     const sides = spec.sides.map((s) => ({ name: s.name, mode: s.mode, file: s.file }));
@@ -71,6 +77,9 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
     };
     queue.on('error', onError);
     await queue.waitUntilReady();
+    // --fresh: the run's finished jobs (and waiting ones) are removed, so every shard is played
+    // again; a job a worker holds now cannot be removed, and its result is as good as new.
+    if (fresh) await Promise.all(tasks.map((t) => queue.remove(jobId(run, t.shardIndex))));
     // Read from before the first job is added: a shard finished at once is not missed.
     const events = await eventsFromNow(target, queue, onError);
 
