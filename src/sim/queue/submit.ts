@@ -116,7 +116,9 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
           if (job?.returnvalue) settle(id, (q) => q.resolve(job.returnvalue));
         } else if (state === 'failed') {
           const job = await queue.getJob(id);
-          if (fresh && job) await job.retry('failed');
+          // A game that threw would throw again (a shard is deterministic): only a job that
+          // failed for another reason (a worker that died with it, or refused it) is tried again.
+          if (fresh && job && !job.failedReason?.includes(`\n${FAILURE_MARK}`)) await job.retry('failed');
           else settle(id, (q) => q.reject(failureOf(job?.failedReason ?? 'failed', q.task)));
         } else if (state === 'unknown') {
           await add(p.task); // lost (a Redis restarted without its data): played again
