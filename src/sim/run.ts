@@ -48,6 +48,12 @@ export interface RunSpec {
   wantRows: boolean;
   /** Pairs of games per shard. */
   shardPairs?: number;
+  /**
+   * The threads the shards are sized for, when not `workers`: a run submitted to a queue is
+   * planned for QUEUE_PLAN_THREADS whatever the submitter's --workers, so that the same
+   * command gives the same jobs from any machine.
+   */
+  planThreads?: number;
   /** round-robin: every pair of the mode's decks; mirror: each deck against itself (bot ladders). */
   pairingMode?: 'round-robin' | 'mirror';
   /** The first pair index played (a batch of a run with a stopping rule); 0 by default. */
@@ -89,7 +95,7 @@ export function planTasks(spec: RunSpec): ShardTask[] {
   // Shards of up to 250 pairs, smaller when the run is small, so every worker has work
   // (results do not depend on the shard size: seeds come from the pair index).
   const totalPairs = spec.arms.reduce((a, arm) => a + pairsOf(arm) * pairings(spec).length, 0);
-  const shardPairs = spec.shardPairs ?? Math.max(1, Math.min(250, Math.ceil(totalPairs / (spec.workers * 8))));
+  const shardPairs = spec.shardPairs ?? Math.max(1, Math.min(250, Math.ceil(totalPairs / ((spec.planThreads ?? spec.workers) * 8))));
   const tasks: ShardTask[] = [];
   for (const arm of spec.arms) {
     const pairsPerPairing = pairsOf(arm);
@@ -157,7 +163,8 @@ export interface ShardExecutor {
   /** Stops (Ctrl-C, a failure: `finished` false) or ends a run whose shards are all merged (true). */
   destroy(finished: boolean): Promise<void>;
 }
-export type ExecutorFactory = (run: { spec: RunSpec; tasks: ShardTask[]; code: string }) => Promise<ShardExecutor>;
+/** `fresh`: --fresh was given (results kept from an earlier session are not to be taken). */
+export type ExecutorFactory = (run: { spec: RunSpec; tasks: ShardTask[]; code: string; fresh: boolean }) => Promise<ShardExecutor>;
 
 /** This machine's worker threads (piscina), playing the worker bundle. */
 export function localPool(bundle: string, workers: number): ShardExecutor {
@@ -236,7 +243,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const resumedGames = done;
   let pool: ShardExecutor;
   try {
-    pool = hooks.executor ? await hooks.executor({ spec, tasks, code }) : localPool(bundle, spec.workers);
+    pool = hooks.executor ? await hooks.executor({ spec, tasks, code, fresh: Boolean(hooks.fresh) }) : localPool(bundle, spec.workers);
   } catch (err) {
     journal?.close();
     removeWorkerBundle(bundle);

@@ -125,6 +125,8 @@ export function runShard(task: ShardTask): ShardResult {
       try {
         playGame(game, st, seed, bots, prep.legal, decisions);
       } catch (err) {
+        // The games and states of a game that threw are left mid-step: never reused.
+        prepared.clear();
         const info: GameFailureInfo = {
           message: err instanceof Error ? err.message : String(err),
           arm: task.arm,

@@ -53,6 +53,8 @@ function giveSlot(): void {
 export interface LabOptions {
   cwd?: string;
   env?: Record<string, string>;
+  /** When a child still alive is killed (SUITE_TIMEOUT_MS by default): longer for one that outlives a test, as a queue worker does. */
+  backstopMs?: number;
 }
 
 function labEnv(opts: LabOptions): NodeJS.ProcessEnv {
@@ -64,7 +66,7 @@ function labEnv(opts: LabOptions): NodeJS.ProcessEnv {
 /**
  * Starts `node src/cli/lab.js ...args` once one of this process's LAB_PER_PROCESS slots is
  * free; the slot is freed when the child has closed. A child still alive after the suite's
- * timeout is killed, so that a hung test leaves no process behind.
+ * timeout (or opts.backstopMs) is killed, so that a hung test leaves no process behind.
  */
 export async function spawnLab(args: string[], opts: LabOptions = {}): Promise<ChildProcessByStdio<null, Readable, Readable>> {
   await takeSlot();
@@ -75,7 +77,7 @@ export async function spawnLab(args: string[], opts: LabOptions = {}): Promise<C
     giveSlot();
     throw e;
   }
-  const backstop = setTimeout(() => child.kill('SIGKILL'), SUITE_TIMEOUT_MS);
+  const backstop = setTimeout(() => child.kill('SIGKILL'), opts.backstopMs ?? SUITE_TIMEOUT_MS);
   let freed = false;
   const free = () => {
     clearTimeout(backstop);

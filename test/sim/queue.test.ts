@@ -5,98 +5,21 @@
 // with a worker SIGKILLed while it holds a shard, and with Redis killed and restarted (its
 // data lost) in the middle. A job from other code is refused with one line; a game that
 // throws fails its job with the replay command; a bad or dead URL exits 2 with one line.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Queue, QueueEvents } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadSides, runAndWrite } from '../../src/cli/commands/simulate.ts';
 import { gameModule } from '../../src/games/registry.ts';
-import { SHARD_QUEUE, connectionOptions, parseQueueUrl, type QueueTarget } from '../../src/sim/queue/connection.ts';
+import { SHARD_QUEUE, connectionOptions, eventsFromNow, type QueueTarget } from '../../src/sim/queue/connection.ts';
 import { planTasks, SimulationError, type RunSpec } from '../../src/sim/run.ts';
-import { QUICK_E, QUICK_G, QUICK_V, lab, listFiles, spawnLab, stderrLines, tempDir } from './helpers.ts';
+import { QUICK_E, QUICK_G, QUICK_V, lab, listFiles, stderrLines, tempDir } from './helpers.ts';
+import { freePort, RedisHarness, REDIS, skipWithoutRedis, type LabWorker } from './redis-harness.ts';
 
-const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-const SKIP_WARNING = [
-  '',
-  '*** SKIPPED: test/sim/queue.test.ts, runs on a Redis queue: no redis-server at /usr/bin/redis-server.',
-  '*** Install it with `sudo apt-get install redis-server` (.ci/run does it), then run `npm test` again.',
-  '*** With CI set, a missing redis-server fails this test instead.',
-  '',
-].join('\n');
-const skip = !REDIS && !process.env.CI;
-if (skip) process.stderr.write(`${SKIP_WARNING}\n`);
+const skip = skipWithoutRedis('test/sim/queue.test.ts');
 
 let dir: string;
-let port = 0;
-let redis: ChildProcess | null = null;
-let target: QueueTarget;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-}
-
-/** A redis-server that keeps nothing on disk: a restart loses every job and result. */
-async function startRedis(): Promise<void> {
-  const child = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  redis = child;
-  let out = '';
-  await new Promise<void>((res, rej) => {
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      if (out.includes('Ready to accept connections')) res();
-    });
-    child.once('exit', (code) => rej(new Error(`redis-server exited ${code}: ${out}`)));
-  });
-}
-
-async function stopRedis(): Promise<void> {
-  const child = redis;
-  redis = null;
-  if (!child || child.exitCode !== null) return;
-  await new Promise<void>((res) => {
-    child.once('exit', () => res());
-    child.kill('SIGKILL');
-  });
-}
-
-interface Worker {
-  child: ChildProcess;
-  stderr: string;
-  closed: Promise<void>;
-}
-
-/** Every worker started, stopped at the end whatever failed (none outlives the file). */
-const workers: Worker[] = [];
-
-/** `lab worker --queue … --workers 1`, once it has said it waits for shards (the queue is empty when one starts). */
-async function startWorker(): Promise<Worker> {
-  const child = await spawnLab(['worker', '--queue', target.url, '--workers', '1']);
-  const w: Worker = { child, stderr: '', closed: new Promise((res) => child.once('close', () => res())) };
-  workers.push(w);
-  child.stdout.resume();
-  await new Promise<void>((res, rej) => {
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      w.stderr += d;
-      if (w.stderr.includes('is empty: waiting for shards')) res();
-    });
-    child.once('close', (code) => rej(new Error(`lab worker exited ${code}: ${w.stderr}`)));
-  });
-  return w;
-}
-
-async function stopWorker(w: Worker, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill(signal);
-  await w.closed;
-}
+let h: RedisHarness;
 
 /** A small round robin of three quick decks; `shardPairs` cuts it into several jobs. */
 function spec(seed: number, extra: Partial<RunSpec> = {}): RunSpec {
@@ -141,24 +64,23 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
   beforeAll(async () => {
     expect(REDIS, 'CI is set, and the queue test needs redis-server: apt-get install redis-server (.ci/run does)').toBeTruthy();
     dir = tempDir('queue');
-    port = await freePort();
-    target = parseQueueUrl(`redis://127.0.0.1:${port}/0`);
-    await startRedis();
-    queue = new Queue(SHARD_QUEUE, { connection: connectionOptions(target) });
+    h = new RedisHarness(dir);
+    await h.start();
+    queue = new Queue(SHARD_QUEUE, { connection: connectionOptions(h.target) });
     queue.on('error', () => {});
   });
+  beforeEach(({ onTestFailed }) => onTestFailed(() => console.error(`workers of ${dir}:\n${h.story()}`)));
   afterAll(async () => {
-    await Promise.all(workers.map((w) => stopWorker(w, 'SIGKILL')));
     await queue?.close();
-    await stopRedis();
+    await h?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('exits 2 with one line for a URL that is not Redis\'s, or a Redis that is not there', async () => {
     const base = ['simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', '20', '--quiet', '--out', join(dir, 'bad')];
-    const [notRedis, nobody] = await Promise.all([lab([...base, '--queue', `http://127.0.0.1:${port}`]), lab([...base, '--queue', `redis://127.0.0.1:${await freePort()}`])]);
+    const [notRedis, nobody] = await Promise.all([lab([...base, '--queue', `http://127.0.0.1:${h.port}`]), lab([...base, '--queue', `redis://127.0.0.1:${await freePort()}`])]);
     expect(notRedis.status, notRedis.stderr).toBe(2);
-    expect(stderrLines(notRedis)).toEqual([`lab: --queue: "http://127.0.0.1:${port}" is not a Redis URL (expected redis://HOST:PORT[/DB])`]);
+    expect(stderrLines(notRedis)).toEqual([`lab: --queue: "http://127.0.0.1:${h.port}" is not a Redis URL (expected redis://HOST:PORT[/DB])`]);
     expect(nobody.status, nobody.stderr).toBe(2);
     expect(stderrLines(nobody)).toHaveLength(1);
     expect(nobody.stderr).toMatch(/^lab: --queue redis:\/\/127\.0\.0\.1:\d+: cannot reach Redis \(ECONNREFUSED\)\n$/);
@@ -166,23 +88,23 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
   });
 
   describe('with two workers', () => {
-    let a: Worker;
-    let b: Worker;
+    let a: LabWorker;
+    let b: LabWorker;
     beforeAll(async () => {
-      [a, b] = await Promise.all([startWorker(), startWorker()]);
+      [a, b] = await Promise.all([h.startWorker(), h.startWorker()]);
     });
     afterAll(async () => {
-      await Promise.all([a && stopWorker(a), b && stopWorker(b)]);
+      await Promise.all([a && h.stopWorker(a), b && h.stopWorker(b)]);
     });
 
     it('say they wait on an empty queue, then play a run that writes the bytes of a local one', async () => {
       for (const w of [a, b]) {
         expect(w.stderr).toMatch(/^lab worker: taking shards from redis:\/\/127\.0\.0\.1:\d+\/0 \(1 thread, code [0-9a-f]{12}\)\n/);
-        expect(w.stderr).toContain(`lab worker: queue ${SHARD_QUEUE} on ${target.url} is empty: waiting for shards\n`);
+        expect(w.stderr).toContain(`lab worker: queue ${SHARD_QUEUE} on ${h.target.url} is empty: waiting for shards\n`);
       }
       const notes: string[] = [];
       const out = join(dir, 'two');
-      const summary = await run(spec(11), out, target, notes);
+      const summary = await run(spec(11), out, h.target, notes);
       expect(summary.games).toBe(3 * 240);
       expect(notes.join('')).toMatch(/submitting 12 shards \(run [0-9a-f]{24}\) to redis:/);
       expectSameBytes(await reference(11), out);
@@ -192,8 +114,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
 
     it('refuse a job from other code with one line, and its submitter would be told', async () => {
       const task = planTasks(spec(12))[0]!;
-      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
-      await events.waitUntilReady();
+      const events = await eventsFromNow(h.target, queue, () => {});
       const failed = new Promise<string>((res) => events.on('failed', ({ jobId, failedReason }) => jobId === 'other-code-0' && res(failedReason)));
       await queue.add('shard', { run: 'other', code: 'f'.repeat(64), catalogue: gameModule('blue-rising').catalogue.sha256(), task, sides: [] }, { jobId: 'other-code-0' });
       const reason = await failed;
@@ -207,7 +128,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     it('fail the job of a game that throws with its replay command, which the submitter reports', async () => {
       const m = gameModule('blue-rising');
       const s = spec(13, { gamesPerPairing: 40, arms: [{ label: '', variant: { rules: m.rules.parse(['faultCard=Nisqy']) } }] });
-      const err = await run(s, join(dir, 'fault'), target).then(() => null, (e: unknown) => e);
+      const err = await run(s, join(dir, 'fault'), h.target).then(() => null, (e: unknown) => e);
       expect(err).toBeInstanceOf(SimulationError);
       const line = (err as Error).message;
       expect(line).toMatch(/^a game failed: .*fault injected.*reproduce with: lab replay --mode quick --deck decks\/quick-\S+\.deck --deck decks\/quick-\S+\.deck --seed \d+ --bots random,random --rule faultCard=Nisqy$/);
@@ -222,8 +143,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     it('finish a run when one of them is SIGKILLed while it holds a shard', async () => {
       // Bigger shards, so that a shard is in hand long enough to be seen.
       const s = spec(14, { shardPairs: 120 });
-      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
-      await events.waitUntilReady();
+      const events = await eventsFromNow(h.target, queue, () => {});
       let stalled = 0;
       events.on('stalled', () => stalled++);
       let killed = '';
@@ -240,7 +160,7 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
         }
       })();
       const out = join(dir, 'killed');
-      await run(s, out, target);
+      await run(s, out, h.target);
       await watch;
       await events.close();
       expect(killed).toMatch(/^[0-9a-f]{24}-\d+$/);
@@ -252,20 +172,18 @@ async function reference(seed: number, extra: Partial<RunSpec> = {}): Promise<st
     it('finish a run when Redis is killed (losing every job) and restarted in the middle', async () => {
       const alive = [a, b].filter((w) => w.child.exitCode === null && w.child.signalCode === null);
       expect(alive.length).toBeGreaterThanOrEqual(1);
-      const events = new QueueEvents(SHARD_QUEUE, { connection: connectionOptions(target) });
-      events.on('error', () => {});
-      await events.waitUntilReady();
+      const events = await eventsFromNow(h.target, queue, () => {});
       let restarted: Promise<void> | null = null;
       events.on('completed', () => {
         restarted ??= (async () => {
-          await stopRedis();
+          await h.stop();
           await new Promise((r) => setTimeout(r, 1000));
-          await startRedis();
+          await h.start();
         })();
       });
       const notes: string[] = [];
       const out = join(dir, 'restart');
-      await run(spec(15, { gamesPerPairing: 160, shardPairs: 10 }), out, target, notes);
+      await run(spec(15, { gamesPerPairing: 160, shardPairs: 10 }), out, h.target, notes);
       await restarted;
       await events.close();
       expect(restarted).not.toBeNull();

@@ -22,7 +22,7 @@ import { makeProgress } from '../progress.ts';
 import { catalogueSha256, checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
 import { prepareOutFolder } from '../out-folder.ts';
 import type { QueueTarget } from '../../sim/queue/connection.ts';
-import { queueExecutor } from '../../sim/queue/submit.ts';
+import { QUEUE_PLAN_THREADS, queueExecutor } from '../../sim/queue/submit.ts';
 import { QUEUE_HELP, queueTarget } from './worker.ts';
 import { writeReport } from '../../report/report.ts';
 
@@ -153,9 +153,11 @@ export async function runAndWrite(
   // Ctrl-C, or a scheduler's SIGTERM: stop the workers and leave no file behind.
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigint);
+  // A queued run's shards are sized the same whatever this machine's --workers (QUEUE_PLAN_THREADS).
+  const planned = opts.queue && spec.planThreads === undefined ? { ...spec, planThreads: QUEUE_PLAN_THREADS } : spec;
   let result;
   try {
-    result = await (opts.run ?? runSimulation)(spec, {
+    result = await (opts.run ?? runSimulation)(planned, {
       onProgress: (d, t, shard) => {
         gamesDone = d;
         progress.update(d, t, { where: shard.arm ? `arm ${shard.arm}, ${shard.mode}` : shard.mode, kind: shard.kind });

@@ -33,10 +33,16 @@ export function workerCommand(): Command {
       const target = await queueTarget(opts.queue);
       const say = (line: string) => process.stderr.write(`lab worker: ${line}\n`);
       const log = opts.quiet ? (line: string) => (/^refused|failed/.test(line) ? say(line) : undefined) : say;
+      // Signals are listened to before the worker starts: it may take a shard while it starts,
+      // and a SIGTERM then must stop it as it would later, not kill it with the shard in hand.
+      let early = 0;
+      let onSignal = () => void early++;
+      process.on('SIGTERM', () => onSignal());
+      process.on('SIGINT', () => onSignal());
       const w = await startQueueWorker(target, { workers, log, progressMs: 10_000 });
       await new Promise<void>((resolve) => {
         let stopping = false;
-        const onSignal = () => {
+        onSignal = () => {
           if (stopping) {
             say('handing the shards in hand back to the queue');
             w.release();
@@ -49,8 +55,7 @@ export function workerCommand(): Command {
             resolve();
           });
         };
-        process.on('SIGTERM', onSignal);
-        process.on('SIGINT', onSignal);
+        for (let i = 0; i < early; i++) onSignal();
       });
       say('stopped');
     }));

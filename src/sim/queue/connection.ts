@@ -1,6 +1,6 @@
 // Where the queue lives: a redis:// URL, checked before anything is submitted, and the
 // connection options BullMQ's clients share (commands wait while Redis restarts, not fail).
-import type { ConnectionOptions } from 'bullmq';
+import { QueueEvents, type ConnectionOptions, type Queue } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** The queue of shard jobs and the queue of scheduled nightlies (BullMQ's default key prefix). */
@@ -82,4 +82,25 @@ export async function probeRedis(t: QueueTarget, option = '--queue', timeoutMs =
   } finally {
     client.disconnect();
   }
+}
+
+/**
+ * The queue's events from the present end of its event stream: every event after this
+ * resolves is seen. (QueueEvents' default start, '$', is wherever the stream ends when its
+ * first read reaches Redis, some time after waitUntilReady: an event in between, such as a
+ * job finishing at once, would be lost.) `onError` is listened to from the start.
+ */
+export async function eventsFromNow(target: QueueTarget, queue: Queue, onError: (err: Error) => void): Promise<QueueEvents> {
+  const client = new Redis({ ...baseOptions(target), maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(100 * n, 1000) });
+  client.on('error', () => {}); // retried: the command waits for Redis
+  let last: string;
+  try {
+    last = (await client.xrevrange(queue.keys.events!, '+', '-', 'COUNT', 1))[0]?.[0] ?? '0-0';
+  } finally {
+    client.disconnect();
+  }
+  const events = new QueueEvents(queue.name, { connection: connectionOptions(target), lastEventId: last, prefix: queue.opts.prefix });
+  events.on('error', onError);
+  await events.waitUntilReady();
+  return events;
 }

@@ -7,11 +7,11 @@
 // a waiting one is waited for, a failed one is tried again, a lost one is added again. Each
 // shard index is taken once, whatever events repeat.
 import { createHash } from 'node:crypto';
-import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import { gameModule } from '../../games/registry.ts';
 import { SimulationError, type ExecutorFactory, type ShardExecutor } from '../run.ts';
 import { FAILURE_MARK, type GameFailureInfo, type ShardResult, type ShardTask } from '../shard.ts';
-import { SHARD_QUEUE, connectionOptions, type QueueTarget } from './connection.ts';
+import { SHARD_QUEUE, connectionOptions, eventsFromNow, type QueueTarget } from './connection.ts';
 
 export interface ShardJob {
   /** The run's hash (code, catalogue, plan). */
@@ -24,6 +24,12 @@ export interface ShardJob {
   sides: { name: string; mode: string; file: string | null }[];
 }
 
+/**
+ * The threads a queued run's shards are sized for (RunSpec.planThreads), whatever the
+ * submitter's --workers: the same command gives the same shards, hence the same job ids,
+ * from any machine.
+ */
+export const QUEUE_PLAN_THREADS = 8;
 /** Finished jobs stay this long (a submitter gone for the night still finds them). */
 export const KEEP_SECONDS = 7 * 24 * 3600;
 /** Shards handed to Redis at once: enough for hundreds of worker threads, bounded memory here. */
@@ -57,13 +63,12 @@ export interface SubmitNotes {
 }
 
 export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): ExecutorFactory {
-  return async ({ spec, tasks, code }): Promise<ShardExecutor> => {
+  return async ({ spec, tasks, code, fresh }): Promise<ShardExecutor> => {
     const catalogue = gameModule(spec.game).catalogue.sha256();
     const run = runHash(code, catalogue, tasks);
     const sides = spec.sides.map((s) => ({ name: s.name, mode: s.mode, file: s.file }));
     const connection = connectionOptions(target);
     const queue = new Queue<ShardJob, ShardResult>(SHARD_QUEUE, { connection });
-    const events = new QueueEvents(SHARD_QUEUE, { connection });
     // Connection errors come back as events while ioredis reconnects: say so once per outage.
     let down = false;
     const onError = () => {
@@ -71,8 +76,12 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
       down = true;
     };
     queue.on('error', onError);
-    events.on('error', onError);
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    await queue.waitUntilReady();
+    // --fresh: the run's finished jobs (and waiting ones) are removed, so every shard is played
+    // again; a job a worker holds now cannot be removed, and its result is as good as new.
+    if (fresh) await Promise.all(tasks.map((t) => queue.remove(jobId(run, t.shardIndex))));
+    // Read from before the first job is added: a shard finished at once is not missed.
+    const events = await eventsFromNow(target, queue, onError);
 
     interface Pending {
       task: ShardTask;
@@ -107,7 +116,9 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
           if (job?.returnvalue) settle(id, (q) => q.resolve(job.returnvalue));
         } else if (state === 'failed') {
           const job = await queue.getJob(id);
-          if (fresh && job) await job.retry('failed');
+          // A game that threw would throw again (a shard is deterministic): only a job that
+          // failed for another reason (a worker that died with it, or refused it) is tried again.
+          if (fresh && job && !job.failedReason?.includes(`\n${FAILURE_MARK}`)) await job.retry('failed');
           else settle(id, (q) => q.reject(failureOf(job?.failedReason ?? 'failed', q.task)));
         } else if (state === 'unknown') {
           await add(p.task); // lost (a Redis restarted without its data): played again
