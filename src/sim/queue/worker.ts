@@ -68,9 +68,17 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
   let idleSaid = false;
   /** The start line is out (an empty queue is reported after it). */
   let said = false;
+  /** Shards in hand, and whether the queue ran dry while some were: it is reported once they are done. */
+  let inHand = 0;
+  let idleOnceDone = false;
+  const sayIdle = () => {
+    idleSaid = true;
+    opts.log(`queue ${SHARD_QUEUE} on ${target.shown} is empty: waiting for shards`);
+  };
 
   const processShard = async (job: Job<ShardJob, ShardResult>, token?: string): Promise<ShardResult> => {
     idleSaid = false;
+    idleOnceDone = false;
     const d = job.data;
     const mine = catalogueOf(d.task.game);
     if (d.code !== code || d.catalogue !== mine) {
@@ -83,6 +91,7 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
     const released = new Promise<'released'>((res) => (release = () => res('released')));
     releasers.add(release);
     if (releasing) release();
+    inHand++;
     try {
       const res = await Promise.race([pool.run(d.task), released]);
       if (res === 'released') {
@@ -107,6 +116,7 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
       throw new UnrecoverableError(failureReason(failure));
     } finally {
       releasers.delete(release);
+      if (--inHand === 0 && idleOnceDone && !idleSaid) sayIdle();
     }
   };
 
@@ -151,20 +161,18 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
     if (down) opts.log(`Redis at ${target.shown} is back`);
     down = false;
   });
+  // 'drained': nothing left waiting, though the last shards taken may still be playing.
   shardWorker.on('drained', () => {
     if (idleSaid || !said) return;
-    opts.log(`queue ${SHARD_QUEUE} on ${target.shown} is empty: waiting for shards`);
-    idleSaid = true;
+    if (inHand > 0) idleOnceDone = true;
+    else sayIdle();
   });
   await Promise.all([shardWorker.waitUntilReady(), nightlyWorker.waitUntilReady()]);
   const probe = new Queue(SHARD_QUEUE, { connection });
   const waiting = await probe.getWaitingCount().finally(() => probe.close());
   opts.log(`taking shards from ${target.shown} (${opts.workers} thread${opts.workers > 1 ? 's' : ''}, code ${code.slice(0, 12)})`);
   said = true;
-  if (waiting === 0 && !idleSaid) {
-    idleSaid = true;
-    opts.log(`queue ${SHARD_QUEUE} on ${target.shown} is empty: waiting for shards`);
-  }
+  if (waiting === 0 && !idleSaid && inHand === 0) sayIdle();
 
   const releaseAll = () => {
     releasing = true;
