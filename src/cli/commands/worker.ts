@@ -58,6 +58,9 @@ export function workerCommand(): Command {
         for (let i = 0; i < early; i++) onSignal();
       });
       say('stopped');
+      // Connections to a Redis that is gone keep reconnecting (and the process alive): the
+      // worker has stopped, so the process ends here.
+      process.exit(process.exitCode ?? 0);
     }));
 }
 

@@ -24,6 +24,8 @@ const LAB = fileURLToPath(new URL('../../cli/lab.js', import.meta.url));
 
 export const LOCK_MS = 10_000;
 export const STALLED_CHECK_MS = 5_000;
+/** How long past the grace period a stopping worker waits for Redis to answer. */
+const CLOSE_MARGIN_MS = 10_000;
 /** A shard whose worker died this many times fails (a game that kills its process every time). */
 export const MAX_STALLED = 3;
 
@@ -182,9 +184,20 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
     release: releaseAll,
     close: async (graceMs) => {
       const timer = setTimeout(releaseAll, graceMs);
+      // BullMQ's close waits for Redis; with Redis gone it would wait for ever. Past the grace
+      // and a margin the worker stops without it: a shard still in hand was handed back
+      // (released) or goes back by the stalled-job check once Redis answers again.
+      let giveUp: NodeJS.Timeout | undefined;
+      const unanswered = new Promise<'unanswered'>((res) => (giveUp = setTimeout(() => res('unanswered'), graceMs + CLOSE_MARGIN_MS)));
       try {
-        await Promise.all([shardWorker.close(), nightlyWorker.close()]);
+        const how = await Promise.race([Promise.all([shardWorker.close(), nightlyWorker.close()]), unanswered]);
+        if (how === 'unanswered') {
+          opts.log(`Redis at ${target.shown} did not answer within ${Math.round((graceMs + CLOSE_MARGIN_MS) / 1000)} s: stopping without it`);
+          void shardWorker.close(true).catch(() => {});
+          void nightlyWorker.close(true).catch(() => {});
+        }
       } finally {
+        clearTimeout(giveUp);
         clearTimeout(timer);
         await pool.destroy(false);
         removeWorkerBundle(bundle);
