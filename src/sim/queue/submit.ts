@@ -4,8 +4,8 @@
 //
 // A job's id is the run's hash and the shard's index, so the same command submitted again
 // (after Ctrl-C, a crash, a Redis restart) finds its jobs: a finished one is taken as it is,
-// a waiting one is waited for, a failed one is tried again, a lost one is added again. Each
-// shard index is taken once, whatever events repeat.
+// a waiting one is waited for, a failed one is tried again (unless a game threw in it), a lost one
+// is added again. Each shard index is taken once, whatever events repeat.
 import { createHash } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import { gameModule } from '../../games/registry.ts';
@@ -104,8 +104,8 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
         removeOnComplete: { age: KEEP_SECONDS },
         removeOnFail: { age: KEEP_SECONDS },
       });
-    /** Looks at a job in Redis and acts on its state; `fresh`: first look of this session (a failed job is tried again). */
-    const look = async (id: string, fresh: boolean): Promise<void> => {
+    /** Looks at a job in Redis and acts on its state; `firstLook`: this submitter's first (a failed job is tried again). */
+    const look = async (id: string, firstLook: boolean): Promise<void> => {
       const p = pending.get(id);
       if (!p || p.busy) return;
       p.busy = true;
@@ -118,7 +118,7 @@ export function queueExecutor(target: QueueTarget, notes: SubmitNotes = {}): Exe
           const job = await queue.getJob(id);
           // A game that threw would throw again (a shard is deterministic): only a job that
           // failed for another reason (a worker that died with it, or refused it) is tried again.
-          if (fresh && job && !job.failedReason?.includes(`\n${FAILURE_MARK}`)) await job.retry('failed');
+          if (firstLook && job && !job.failedReason?.includes(`\n${FAILURE_MARK}`)) await job.retry('failed');
           else settle(id, (q) => q.reject(failureOf(job?.failedReason ?? 'failed', q.task)));
         } else if (state === 'unknown') {
           await add(p.task); // lost (a Redis restarted without its data): played again
