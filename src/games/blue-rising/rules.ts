@@ -57,12 +57,12 @@ const {
   A_SUPPORT, A_TAP, A_TRAP_2A, TARGETS,
 } = actionBands;
 const {
-  EFFECT_WORDS, G_LEGEND, KW_COUNTER, KW_RANGED, KW_RAGE, KW_STEALTH, NUM_TRIGGERS, S_DEFENDER,
+  AB_SAC, AB_SAC_FIGHT, AB_SAC_RESOURCE, AB_TAP, AB_TAP_FIGHT, AB_TAP_RESOURCE, EFFECT_WORDS, G_LEGEND, KW_COUNTER, KW_RANGED, KW_RAGE, KW_STEALTH, NUM_TRIGGERS, S_DEFENDER,
   S_OWN_FIGHTER, S_TARGET, T_ARTEFACT, T_CHARACTER, T_ENVIRONMENT, T_EVENT, T_OBJECT, T_TRAP, TK_ANY,
   TK_NONE, TK_OPP, TK_OWN, TK_OWN_ADJ, TR_ARTEFACT, TR_ENTER, TR_PLAY, TR_SACRIFICE, TR_TAP, TR_TRAP,
 } = catalogueCodes;
 const {
-  ART_GONE, ART_HIDDEN, ART_NONE, ART_REVEALED, COLUMN_NAMES, DEF_CHAR, DEF_ENV, DEF_NONE, END_TURN_CAP,
+  ADJ, ART_GONE, ART_HIDDEN, ART_NONE, ART_REVEALED, COLUMN_NAMES, DEF_CHAR, DEF_ENV, DEF_NONE, END_TURN_CAP,
   O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST, O_ATK_RANGED, O_CURRENT, O_DECK, O_DECK_N,
   O_DEF_INST, O_DEF_KIND, O_DISC_N, O_DUE, O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN,
   O_FIRST, O_HAND_N, O_IN_ATTACK, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_MULL_DONE, O_OCC, O_PASSES,
@@ -155,55 +155,97 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
   return st.ctx.cat.abCount[card * NUM_TRIGGERS + trig]! > 0;
 }
 
-/** Bit s set when p's character on slot s may be tapped now (R24, R51): computed once per listing. */
-function tappable(st: BRState, p: number): number {
-  const w = st.w;
-  const turn = w[O_TURN]!;
-  let m = 0;
-  for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
-    if (w[O_OCC + gs]! < 0 || w[O_TAPPED + gs] !== 0) continue;
-    if (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0) m |= 1 << s;
-  }
-  return m;
-}
+// One pass over a player's six slots per listing, kept in these module variables (bit s =
+// own slot s) and read by the listing functions that follow it for the same player.
+/** Occupied slots. */
+let scOcc = 0;
+/** Characters that may be tapped now (R24, R51). */
+let scTaps = 0;
+/** Tappable characters with a tap ability, those whose ability names the fight, those yielding resources. */
+let scTapAb = 0, scTapFight = 0, scTapRes = 0;
+/** Slots under an Object of the player's with a sacrifice ability, naming the fight, yielding resources. */
+let scSac = 0, scSacFight = 0, scSacRes = 0;
+/** Resources from tap effects of tappable characters and from sacrifices of own Objects under characters. */
+let scRes = 0;
 
-/** Resources p could raise right now: pool, hand discards, resource effects (R19, D7, D11). */
-function potential(st: BRState, p: number, inMain: boolean, tapMask: number): number {
+function scanSlots(st: BRState, p: number): void {
   const w = st.w;
+  const cardOf = st.ctx.cardOf;
   const cat = st.ctx.cat;
-  let pot = w[O_POOL + p]! + w[O_HAND_N + p]! * st.ctx.options.discardResource;
-  for (let gs = p * 6; gs < p * 6 + 6; gs++) {
+  const bits = cat.abilityBits;
+  const res = cat.abResource;
+  const turn = w[O_TURN]!;
+  let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
+  for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
+    const bit = 1 << s;
     const inst = w[O_OCC + gs]!;
-    if (inst < 0) continue;
-    if (tapMask & (1 << (gs - p * 6))) pot += cat.abResource[ability(st, st.ctx.cardOf[inst]!, TR_TAP)]!;
+    if (inst >= 0) {
+      occ |= bit;
+      if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
+        taps |= bit;
+        const c = cardOf[inst]!;
+        const b = bits[c]!;
+        if (b !== 0) {
+          if (b & AB_TAP) tapAb |= bit;
+          if (b & AB_TAP_FIGHT) tapFight |= bit;
+          if (b & AB_TAP_RESOURCE) {
+            tapRes |= bit;
+            r += res[c * NUM_TRIGGERS + TR_TAP]!;
+          }
+        }
+      }
+    }
     const obj = w[O_EQUIP + gs]!;
-    if (obj >= 0 && owner(obj) === p) pot += cat.abResource[ability(st, st.ctx.cardOf[obj]!, TR_SACRIFICE)]!;
+    if (obj >= 0 && owner(obj) === p) {
+      const c = cardOf[obj]!;
+      const b = bits[c]!;
+      if (b !== 0) {
+        if (b & AB_SAC) sac |= bit;
+        if (b & AB_SAC_FIGHT) sacFight |= bit;
+        if (b & AB_SAC_RESOURCE) {
+          sacRes |= bit;
+          if (inst >= 0) r += res[c * NUM_TRIGGERS + TR_SACRIFICE]!;
+        }
+      }
+    }
   }
-  if (inMain || st.ctx.options.environmentTapInWindows) {
-    const env = w[O_ENV + p]!;
-    if (env >= 0 && w[O_ENV_TAPPED + p] === 0) pot += cat.abResource[ability(st, st.ctx.cardOf[env]!, TR_TAP)]!;
-  }
-  return pot;
+  scOcc = occ;
+  scTaps = taps;
+  scTapAb = tapAb;
+  scTapFight = tapFight;
+  scTapRes = tapRes;
+  scSac = sac;
+  scSacFight = sacFight;
+  scSacRes = sacRes;
+  scRes = r;
 }
 
-// A lazily computed potential for one enumeration: most costs are covered by pool + hand,
-// so the scan of resource effects runs only when a cost goes beyond that.
-const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, taps: 0, perCard: 1 };
-function beginAfford(st: BRState, p: number, inMain: boolean, tapMask: number): void {
-  AFF.st = st;
-  AFF.p = p;
-  AFF.main = inMain;
-  AFF.taps = tapMask;
-  AFF.perCard = st.ctx.options.discardResource;
-  AFF.cheap = st.w[O_POOL + p]! + st.w[O_HAND_N + p]! * AFF.perCard;
-  AFF.full = -1;
+/** Bit s set when p's character on slot s may be tapped now (R24, R51). */
+function tappable(st: BRState, p: number): number {
+  scanSlots(st, p);
+  return scTaps;
+}
+
+// What p could raise for one enumeration: most costs are covered by pool + hand, so the
+// resource effects (summed by the scan that comes before) are added only when a cost goes
+// beyond that (R19, D7, D11).
+let affCheap = 0, affFull = 0, affPerCard = 1;
+/** Call right after scanSlots(st, p). */
+function beginAfford(st: BRState, p: number, inMain: boolean): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  affPerCard = ctx.options.discardResource;
+  affCheap = w[O_POOL + p]! + w[O_HAND_N + p]! * affPerCard;
+  let full = affCheap + scRes;
+  if (inMain || ctx.options.environmentTapInWindows) {
+    const env = w[O_ENV + p]!;
+    if (env >= 0 && w[O_ENV_TAPPED + p] === 0) full += ctx.cat.abResource[ctx.cardOf[env]! * NUM_TRIGGERS + TR_TAP]!;
+  }
+  affFull = full;
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
 function canRaise(need: number, fromHand: boolean): boolean {
-  const n = fromHand ? need + AFF.perCard : need;
-  if (n <= AFF.cheap) return true;
-  if (AFF.full < 0) AFF.full = potential(AFF.st!, AFF.p, AFF.main, AFF.taps);
-  return n <= AFF.full;
+  return (fromHand ? need + affPerCard : need) <= affFull;
 }
 
 /** Instance on the actor-relative target t (0–5 own, 6–11 opponent's), or -1. */
@@ -304,6 +346,9 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
 }
 
 const IN_PLAY = new Int32Array(6);
+/** ADJ_MASK[a]: bit b set when own slots a and b are adjacent (R3). */
+const ADJ_MASK = new Int32Array(6);
+for (let a = 0; a < 6; a++) for (let b = 0; b < 6; b++) if (ADJ[a * 6 + b]) ADJ_MASK[a] |= 1 << b;
 function legalMain(st: BRState, p: number, out: Int32Array): number {
   const w = st.w;
   const ctx = st.ctx;
@@ -311,12 +356,9 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
   const taps = tappable(st, p);
-  beginAfford(st, p, true, taps);
+  beginAfford(st, p, true);
   const inPlay = IN_PLAY;
-  for (let k = 0; k < 6; k++) {
-    const o = w[O_OCC + p * 6 + k]!;
-    inPlay[k] = o < 0 ? -1 : ctx.cardOf[o]!;
-  }
+  let inPlayRead = false; // filled at the first character that can be paid for
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
@@ -327,6 +369,13 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
       case T_CHARACTER: {
         if (!canRaise(cost, true)) break;
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
+        if (!inPlayRead) {
+          inPlayRead = true;
+          for (let k = 0; k < 6; k++) {
+            const o = w[O_OCC + p * 6 + k]!;
+            inPlay[k] = o < 0 ? -1 : ctx.cardOf[o]!;
+          }
+        }
         let same = -1; // R25 / D8: a character of this name already in play
         for (let k = 0; k < 6; k++) if (inPlay[k] === c) same = p * 6 + k;
         for (let t = 0; t < 6; t++) {
@@ -337,8 +386,11 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
       }
       case T_OBJECT: {
         if (!canRaise(cost, true)) break;
-        const hi = ctx.options.objectsOnOwnOnly ? 6 : 12; // D14
-        for (let t = 0; t < hi; t++) if (targetInst(st, p, t) >= 0) out[n++] = base + t;
+        // D14: on an own character, or any with the knob off.
+        for (let m = scOcc; m !== 0; m &= m - 1) out[n++] = base + 31 - Math.clz32(m & -m);
+        if (!ctx.options.objectsOnOwnOnly) {
+          for (let t = 6; t < 12; t++) if (targetInst(st, p, t) >= 0) out[n++] = base + t;
+        }
         break;
       }
       case T_TRAP: // R29: placed face down without paying
@@ -350,11 +402,12 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         break;
     }
   }
-  n = legalTaps(st, p, true, taps, out, n);
+  n = legalTaps(st, p, true, out, n);
   // Opening knob: with firstTurnAttack off, the game's first turn has no attack.
-  for (let s = ctx.options.firstTurnAttack || w[O_TURN] !== 1 ? 0 : 6; s < 6; s++) {
+  for (let m = ctx.options.firstTurnAttack || w[O_TURN] !== 1 ? taps : 0; m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
-    if (!(taps & (1 << s)) || w[O_ATTACKED + gs] !== 0) continue; // R33: at most once a turn
+    if (w[O_ATTACKED + gs] !== 0) continue; // R33: at most once a turn
     out[n++] = A_ATTACK + s * TARGETS; // R33: any column
     out[n++] = A_ATTACK + s * TARGETS + 1;
     out[n++] = A_ATTACK + s * TARGETS + 2;
@@ -365,32 +418,27 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   return legalArtefact(st, p, out, n);
 }
 
-/** Tap effects of characters (and, in the main phase, the Environment) and Object sacrifices. */
-function legalTaps(st: BRState, p: number, inMain: boolean, taps: number, out: Int32Array, n: number): number {
+/**
+ * Tap effects of characters (and, in the main phase, the Environment) and Object sacrifices,
+ * from the masks of the scan just made for p.
+ */
+function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
-  const cat = ctx.cat;
-  for (let s = 0; s < 6; s++) {
-    if (!(taps & (1 << s))) continue;
+  for (let m = inMain ? scTapAb & ~scTapFight : scTapAb; m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
     const inst = w[O_OCC + gs]!;
-    const c = ctx.cardOf[inst]!;
-    if (!hasAbility(st, c, TR_TAP)) continue;
-    if (inMain && cat.abFight[ability(st, c, TR_TAP)]) continue;
-    n = writeTargets(st, p, c, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
+    n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
   }
   const env = w[O_ENV + p]!;
   if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
     const c = ctx.cardOf[env]!;
     if (hasAbility(st, c, TR_TAP)) n = writeTargets(st, p, c, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
-  for (let s = 0; s < 6; s++) {
-    const gs = p * 6 + s;
-    const obj = w[O_EQUIP + gs]!;
-    if (obj < 0 || owner(obj) !== p) continue;
-    const c = ctx.cardOf[obj]!;
-    if (!hasAbility(st, c, TR_SACRIFICE)) continue;
-    if (inMain && cat.abFight[ability(st, c, TR_SACRIFICE)]) continue;
+  for (let m = inMain ? scSac & ~scSacFight : scSac; m !== 0; m &= m - 1) {
+    const s = 31 - Math.clz32(m & -m);
+    const c = ctx.cardOf[w[O_EQUIP + p * 6 + s]!]!;
     n = writeTargets(st, p, c, TR_SACRIFICE, -1, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
   }
   return n;
@@ -416,16 +464,9 @@ function legalPay(st: BRState, p: number, out: Int32Array): number {
   let n = 0;
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
-  const taps = tappable(st, p);
-  for (let s = 0; s < 6; s++) {
-    if (!(taps & (1 << s))) continue;
-    const inst = w[O_OCC + p * 6 + s]!;
-    if (cat.abResource[ability(st, ctx.cardOf[inst]!, TR_TAP)]! > 0) out[n++] = A_PAY_TAP + s;
-  }
-  for (let s = 0; s < 6; s++) {
-    const obj = w[O_EQUIP + p * 6 + s]!;
-    if (obj >= 0 && owner(obj) === p && cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]! > 0) out[n++] = A_PAY_SACRIFICE + s;
-  }
+  scanSlots(st, p);
+  for (let m = scTapRes; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
+  for (let m = scSacRes; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
   const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
   if (ret === PH_MAIN || ctx.options.environmentTapInWindows) {
     const env = w[O_ENV + p]!;
@@ -455,7 +496,8 @@ function legalReaction(st: BRState, d: number, out: Int32Array): number {
 function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
-  beginAfford(st, d, false, tappable(st, d));
+  scanSlots(st, d);
+  beginAfford(st, d, false);
   if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
   const hn = w[O_HAND_N + d]!;
   for (let i = 0; i < hn; i++) {
@@ -472,7 +514,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
   const taps = tappable(st, x);
-  beginAfford(st, x, false, taps);
+  beginAfford(st, x, false);
   if (x === active) {
     // R34: the attacker may play Events.
     const hn = w[O_HAND_N + x]!;
@@ -482,7 +524,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
       n = writeTargets(st, x, c, TR_PLAY, -1, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
     }
   }
-  n = legalTaps(st, x, false, taps, out, n);
+  n = legalTaps(st, x, false, out, n);
   // R35: one Support (`supportsPerAttack`) per player per attack, from the fighter itself or a character adjacent to it.
   if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack) {
     let fighter = -1;
@@ -490,13 +532,22 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
     if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
     else if (w[O_DEF_KIND] === DEF_CHAR) fighter = slotOf(st, w[O_DEF_INST]!);
     else if (w[O_DEF_KIND] === DEF_ENV && ctx.options.environmentSupport) envDefender = true; // D16
-    if (fighter >= 0 || envDefender) {
-      for (let s = 0; s < 6; s++) {
-        const gs = x * 6 + s;
-        if (w[O_OCC + gs]! < 0) continue;
-        // Support needs a character that is not disoriented (R24, R51); D15: it also taps it.
-        if (ctx.options.supportTaps ? !(taps & (1 << s)) : w[O_ENTERED + gs] === w[O_TURN] && (keywordFlags(st, gs) & KW_RAGE) === 0) continue;
-        if (envDefender || gs === fighter || isAdjacent(gs, fighter)) out[n++] = A_SUPPORT + s;
+    // The slots that may support: the fighter and its neighbours (a fighter on the other side has none).
+    let near = 0;
+    if (envDefender) near = 63;
+    else if (fighter >= x * 6 && fighter < x * 6 + 6) near = ADJ_MASK[fighter - x * 6]! | (1 << (fighter - x * 6));
+    if (near !== 0) {
+      if (ctx.options.supportTaps) {
+        // D15: Support taps the supporter, so it must be tappable (R24, R51).
+        for (let m = taps & near; m !== 0; m &= m - 1) out[n++] = A_SUPPORT + 31 - Math.clz32(m & -m);
+      } else {
+        for (let s = 0; s < 6; s++) {
+          const gs = x * 6 + s;
+          if (w[O_OCC + gs]! < 0) continue;
+          // Support needs a character that is not disoriented (R24, R51).
+          if (w[O_ENTERED + gs] === w[O_TURN] && (keywordFlags(st, gs) & KW_RAGE) === 0) continue;
+          if (near & (1 << s)) out[n++] = A_SUPPORT + s;
+        }
       }
     }
   }
@@ -518,7 +569,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
 function legalPause(st: BRState, x: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
-  beginAfford(st, x, false, tappable(st, x));
+  scanSlots(st, x);
+  beginAfford(st, x, false);
   return legalArtefact(st, x, out, n);
 }
 
@@ -1101,7 +1153,8 @@ function nextResist(st: BRState): boolean {
     const s = 31 - Math.clz32(ask & -ask);
     ask &= ask - 1;
     w[O_RS_ASK] = ask;
-    beginAfford(st, p, w[O_RS_RETURN] === PH_MAIN, tappable(st, p));
+    scanSlots(st, p);
+    beginAfford(st, p, w[O_RS_RETURN] === PH_MAIN);
     if (w[O_OCC + o * 6 + s]! >= 0 && canRaise(resistance(st, o * 6 + s), false)) {
       w[O_RS_SLOT] = s;
       w[O_PHASE] = PH_RESIST;

@@ -45,6 +45,8 @@ export const K_FRONT = 0, K_BACK = 1, K_DEFENSE = 2, K_ATTACK = 3, K_COUNTER = 4
   K_STEALTH = 6, K_RAGE = 7, K_RESISTANT = 8;
 // One effect record in the program: verb, selector, amount, keyword, rider faction (-1: base).
 export const EFFECT_WORDS = 5;
+// Bits of Catalogue.abilityBits, by card id: which tap and sacrifice abilities a card has.
+export const AB_TAP = 1, AB_TAP_FIGHT = 2, AB_TAP_RESOURCE = 4, AB_SAC = 8, AB_SAC_FIGHT = 16, AB_SAC_RESOURCE = 32;
 
 export const SQUIRE_NAME = 'Écuyer';
 
@@ -87,6 +89,11 @@ export interface Catalogue {
   readonly abResource: Int16Array;
   /** 1 when the chosen target may not be the source itself (a swap needs another character). */
   readonly abNoSelf: Int8Array;
+  /**
+   * By card id, AB_* bits summing up its tap and sacrifice abilities (has one, names the
+   * fight, yields resources): the legal-action listing reads one byte per slot.
+   */
+  readonly abilityBits: Uint8Array;
   readonly program: Int32Array;
   // Quests (R43).
   readonly questKind: Int8Array;
@@ -182,6 +189,7 @@ export function compileCatalogue(defs: readonly CardDef[]): Catalogue {
     abFight: new Int8Array(n * NUM_TRIGGERS),
     abResource: new Int16Array(n * NUM_TRIGGERS),
     abNoSelf: new Int8Array(n * NUM_TRIGGERS),
+    abilityBits: new Uint8Array(n),
     program: new Int32Array(0),
     questKind: new Int8Array(n).fill(-1),
     questN: new Int16Array(n),
@@ -275,6 +283,12 @@ export function compileCatalogue(defs: readonly CardDef[]): Catalogue {
     }
   }
   cat.program = Int32Array.from(program);
+  for (let id = 0; id < n; id++) {
+    const tap = id * NUM_TRIGGERS + TR_TAP, sac = id * NUM_TRIGGERS + TR_SACRIFICE;
+    cat.abilityBits[id] = (cat.abCount[tap]! > 0 ? AB_TAP : 0) | (cat.abFight[tap] ? AB_TAP_FIGHT : 0) |
+      (cat.abResource[tap]! > 0 ? AB_TAP_RESOURCE : 0) | (cat.abCount[sac]! > 0 ? AB_SAC : 0) |
+      (cat.abFight[sac] ? AB_SAC_FIGHT : 0) | (cat.abResource[sac]! > 0 ? AB_SAC_RESOURCE : 0);
+  }
   return cat;
 }
 
