@@ -157,16 +157,19 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
 
 // One pass over a player's six slots per listing, kept in these module variables (bit s =
 // own slot s) and read by the listing functions that follow it for the same player.
-/** Occupied slots. */
-let scOcc = 0;
-/** Characters that may be tapped now (R24, R51). */
-let scTaps = 0;
-/** Tappable characters with a tap ability, those whose ability names the fight, those yielding resources. */
-let scTapAb = 0, scTapFight = 0, scTapRes = 0;
-/** Slots under an Object of the player's with a sacrifice ability, naming the fight, yielding resources. */
-let scSac = 0, scSacFight = 0, scSacRes = 0;
-/** Resources from tap effects of tappable characters and from sacrifices of own Objects under characters. */
-let scRes = 0;
+// (A const object of fixed shape: top-level `let`s cost a hole check at every access.)
+const SC = {
+  /** Occupied slots. */
+  occ: 0,
+  /** Characters that may be tapped now (R24, R51). */
+  taps: 0,
+  /** Tappable characters with a tap ability, those whose ability names the fight, those yielding resources. */
+  tapAb: 0, tapFight: 0, tapRes: 0,
+  /** Slots under an Object of the player's with a sacrifice ability, naming the fight, yielding resources. */
+  sac: 0, sacFight: 0, sacRes: 0,
+  /** Resources from tap effects of tappable characters and from sacrifices of own Objects under characters. */
+  res: 0,
+};
 
 function scanSlots(st: BRState, p: number): void {
   const w = st.w;
@@ -176,76 +179,84 @@ function scanSlots(st: BRState, p: number): void {
   const res = cat.abResource;
   const turn = w[O_TURN]!;
   let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
+  // The ability bits go into the masks by shifts rather than branches: the board of a random
+  // game makes those branches unpredictable.
   for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
-    const bit = 1 << s;
     const inst = w[O_OCC + gs]!;
     if (inst >= 0) {
-      occ |= bit;
+      occ |= 1 << s;
       if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
-        taps |= bit;
+        taps |= 1 << s;
         const c = cardOf[inst]!;
         const b = bits[c]!;
-        if (b !== 0) {
-          if (b & AB_TAP) tapAb |= bit;
-          if (b & AB_TAP_FIGHT) tapFight |= bit;
-          if (b & AB_TAP_RESOURCE) {
-            tapRes |= bit;
-            r += res[c * NUM_TRIGGERS + TR_TAP]!;
-          }
-        }
+        tapAb |= (b & AB_TAP) << s;
+        tapFight |= ((b & AB_TAP_FIGHT) >> 1) << s;
+        tapRes |= ((b & AB_TAP_RESOURCE) >> 2) << s;
+        r += res[c * NUM_TRIGGERS + TR_TAP]!;
       }
     }
     const obj = w[O_EQUIP + gs]!;
     if (obj >= 0 && owner(obj) === p) {
       const c = cardOf[obj]!;
       const b = bits[c]!;
-      if (b !== 0) {
-        if (b & AB_SAC) sac |= bit;
-        if (b & AB_SAC_FIGHT) sacFight |= bit;
-        if (b & AB_SAC_RESOURCE) {
-          sacRes |= bit;
-          if (inst >= 0) r += res[c * NUM_TRIGGERS + TR_SACRIFICE]!;
-        }
-      }
+      sac |= ((b & AB_SAC) >> 3) << s;
+      sacFight |= ((b & AB_SAC_FIGHT) >> 4) << s;
+      sacRes |= ((b & AB_SAC_RESOURCE) >> 5) << s;
+      if (inst >= 0) r += res[c * NUM_TRIGGERS + TR_SACRIFICE]!;
     }
   }
-  scOcc = occ;
-  scTaps = taps;
-  scTapAb = tapAb;
-  scTapFight = tapFight;
-  scTapRes = tapRes;
-  scSac = sac;
-  scSacFight = sacFight;
-  scSacRes = sacRes;
-  scRes = r;
+  SC.occ = occ;
+  SC.taps = taps;
+  SC.tapAb = tapAb;
+  SC.tapFight = tapFight;
+  SC.tapRes = tapRes;
+  SC.sac = sac;
+  SC.sacFight = sacFight;
+  SC.sacRes = sacRes;
+  SC.res = r;
 }
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51). */
 function tappable(st: BRState, p: number): number {
   scanSlots(st, p);
-  return scTaps;
+  return SC.taps;
 }
 
-// What p could raise for one enumeration: most costs are covered by pool + hand, so the
-// resource effects (summed by the scan that comes before) are added only when a cost goes
-// beyond that (R19, D7, D11).
-let affCheap = 0, affFull = 0, affPerCard = 1;
-/** Call right after scanSlots(st, p). */
-function beginAfford(st: BRState, p: number, inMain: boolean): void {
+// What p could raise for one enumeration (R19, D7, D11): pool, hand discards, and the
+// resource effects summed by the scan. Most costs are covered by pool + hand, so a listing
+// that needs no scan of its own (2a, the pause, D22) scans only when a cost goes beyond that.
+const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
+/** `scanned`: scanSlots(st, p) was just called. */
+function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
+  const w = st.w;
+  const perCard = st.ctx.options.discardResource;
+  AFF.st = st;
+  AFF.p = p;
+  AFF.main = inMain;
+  AFF.perCard = perCard;
+  AFF.cheap = w[O_POOL + p]! + w[O_HAND_N + p]! * perCard;
+  AFF.full = scanned ? fullPotential(st, p, inMain) : -1;
+}
+/** AFF.cheap plus the resource effects of the last scan and, where usable, the Environment's. */
+function fullPotential(st: BRState, p: number, inMain: boolean): number {
   const w = st.w;
   const ctx = st.ctx;
-  affPerCard = ctx.options.discardResource;
-  affCheap = w[O_POOL + p]! + w[O_HAND_N + p]! * affPerCard;
-  let full = affCheap + scRes;
+  let full = AFF.cheap + SC.res;
   if (inMain || ctx.options.environmentTapInWindows) {
     const env = w[O_ENV + p]!;
     if (env >= 0 && w[O_ENV_TAPPED + p] === 0) full += ctx.cat.abResource[ctx.cardOf[env]! * NUM_TRIGGERS + TR_TAP]!;
   }
-  affFull = full;
+  return full;
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
 function canRaise(need: number, fromHand: boolean): boolean {
-  return (fromHand ? need + affPerCard : need) <= affFull;
+  const n = fromHand ? need + AFF.perCard : need;
+  if (n <= AFF.cheap) return true;
+  if (AFF.full < 0) {
+    scanSlots(AFF.st!, AFF.p);
+    AFF.full = fullPotential(AFF.st!, AFF.p, AFF.main);
+  }
+  return n <= AFF.full;
 }
 
 /** Instance on the actor-relative target t (0–5 own, 6–11 opponent's), or -1. */
@@ -356,7 +367,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
   const taps = tappable(st, p);
-  beginAfford(st, p, true);
+  beginAfford(st, p, true, true);
   const inPlay = IN_PLAY;
   let inPlayRead = false; // filled at the first character that can be paid for
   const hn = w[O_HAND_N + p]!;
@@ -387,7 +398,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
       case T_OBJECT: {
         if (!canRaise(cost, true)) break;
         // D14: on an own character, or any with the knob off.
-        for (let m = scOcc; m !== 0; m &= m - 1) out[n++] = base + 31 - Math.clz32(m & -m);
+        for (let m = SC.occ; m !== 0; m &= m - 1) out[n++] = base + 31 - Math.clz32(m & -m);
         if (!ctx.options.objectsOnOwnOnly) {
           for (let t = 6; t < 12; t++) if (targetInst(st, p, t) >= 0) out[n++] = base + t;
         }
@@ -425,7 +436,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
 function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
-  for (let m = inMain ? scTapAb & ~scTapFight : scTapAb; m !== 0; m &= m - 1) {
+  for (let m = inMain ? SC.tapAb & ~SC.tapFight : SC.tapAb; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
     const inst = w[O_OCC + gs]!;
@@ -436,7 +447,7 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
     const c = ctx.cardOf[env]!;
     if (hasAbility(st, c, TR_TAP)) n = writeTargets(st, p, c, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
-  for (let m = inMain ? scSac & ~scSacFight : scSac; m !== 0; m &= m - 1) {
+  for (let m = inMain ? SC.sac & ~SC.sacFight : SC.sac; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const c = ctx.cardOf[w[O_EQUIP + p * 6 + s]!]!;
     n = writeTargets(st, p, c, TR_SACRIFICE, -1, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
@@ -465,8 +476,8 @@ function legalPay(st: BRState, p: number, out: Int32Array): number {
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
   scanSlots(st, p);
-  for (let m = scTapRes; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
-  for (let m = scSacRes; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
+  for (let m = SC.tapRes; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
+  for (let m = SC.sacRes; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
   const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
   if (ret === PH_MAIN || ctx.options.environmentTapInWindows) {
     const env = w[O_ENV + p]!;
@@ -496,8 +507,7 @@ function legalReaction(st: BRState, d: number, out: Int32Array): number {
 function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
-  scanSlots(st, d);
-  beginAfford(st, d, false);
+  beginAfford(st, d, false, false);
   if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
   const hn = w[O_HAND_N + d]!;
   for (let i = 0; i < hn; i++) {
@@ -514,7 +524,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
   const taps = tappable(st, x);
-  beginAfford(st, x, false);
+  beginAfford(st, x, false, true);
   if (x === active) {
     // R34: the attacker may play Events.
     const hn = w[O_HAND_N + x]!;
@@ -569,8 +579,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
 function legalPause(st: BRState, x: number, out: Int32Array): number {
   let n = 0;
   out[n++] = A_PASS;
-  scanSlots(st, x);
-  beginAfford(st, x, false);
+  beginAfford(st, x, false, false);
   return legalArtefact(st, x, out, n);
 }
 
@@ -1153,8 +1162,7 @@ function nextResist(st: BRState): boolean {
     const s = 31 - Math.clz32(ask & -ask);
     ask &= ask - 1;
     w[O_RS_ASK] = ask;
-    scanSlots(st, p);
-    beginAfford(st, p, w[O_RS_RETURN] === PH_MAIN);
+    beginAfford(st, p, w[O_RS_RETURN] === PH_MAIN, false);
     if (w[O_OCC + o * 6 + s]! >= 0 && canRaise(resistance(st, o * 6 + s), false)) {
       w[O_RS_SLOT] = s;
       w[O_PHASE] = PH_RESIST;
