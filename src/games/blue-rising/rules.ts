@@ -356,7 +356,32 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
   return n;
 }
 
-const IN_PLAY = new Int32Array(6);
+// R25 / D8: which card ids p has in play, and on which slot (the last one), for one main-phase
+// listing: mark[c] === stamp when card c is in play, so nothing needs clearing between listings.
+const IN_PLAY = { stamp: 0, mark: new Int32Array(256), slot: new Int8Array(256) };
+/** Marks the cards of p's characters in play; grows the tables for a larger catalogue. */
+function markInPlay(st: BRState, p: number): void {
+  const w = st.w;
+  const ctx = st.ctx;
+  if (IN_PLAY.mark.length < ctx.cat.size) {
+    IN_PLAY.mark = new Int32Array(ctx.cat.size);
+    IN_PLAY.slot = new Int8Array(ctx.cat.size);
+    IN_PLAY.stamp = 0;
+  }
+  if (IN_PLAY.stamp >= 0x3fffffff) {
+    IN_PLAY.mark.fill(0);
+    IN_PLAY.stamp = 0;
+  }
+  const stamp = ++IN_PLAY.stamp;
+  const mark = IN_PLAY.mark, slot = IN_PLAY.slot;
+  for (let k = 0; k < 6; k++) {
+    const o = w[O_OCC + p * 6 + k]!;
+    if (o < 0) continue;
+    const c = ctx.cardOf[o]!;
+    mark[c] = stamp;
+    slot[c] = k;
+  }
+}
 /** ADJ_MASK[a]: bit b set when own slots a and b are adjacent (R3). */
 const ADJ_MASK = new Int32Array(6);
 for (let a = 0; a < 6; a++) for (let b = 0; b < 6; b++) if (ADJ[a * 6 + b]) ADJ_MASK[a] |= 1 << b;
@@ -368,8 +393,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   out[n++] = A_PASS;
   const taps = tappable(st, p);
   beginAfford(st, p, true, true);
-  const inPlay = IN_PLAY;
-  let inPlayRead = false; // filled at the first character that can be paid for
+  let inPlayRead = false; // marked at the first character that can be paid for
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
@@ -382,16 +406,12 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
         if (!inPlayRead) {
           inPlayRead = true;
-          for (let k = 0; k < 6; k++) {
-            const o = w[O_OCC + p * 6 + k]!;
-            inPlay[k] = o < 0 ? -1 : ctx.cardOf[o]!;
-          }
+          markInPlay(st, p);
         }
-        let same = -1; // R25 / D8: a character of this name already in play
-        for (let k = 0; k < 6; k++) if (inPlay[k] === c) same = p * 6 + k;
-        for (let t = 0; t < 6; t++) {
-          if (same >= 0 && !(ctx.options.uniquenessReplaceSelfOnly && same === p * 6 + t)) continue;
-          out[n++] = base + t;
+        if (IN_PLAY.mark[c] !== IN_PLAY.stamp) {
+          for (let t = 0; t < 6; t++) out[n++] = base + t;
+        } else if (ctx.options.uniquenessReplaceSelfOnly) {
+          out[n++] = base + IN_PLAY.slot[c]!; // R25 / D8: only over the character of this name
         }
         break;
       }
@@ -835,13 +855,23 @@ function startTurn(st: BRState, p: number): void {
   }
 }
 
+/** The until-end-of-turn fields of the slots are one run of words in the layout. */
+const TURN_EFFECTS_RUN = O_TKW === O_TPOW + 12 && O_TFRONT === O_TPOW + 24 && O_TBACK === O_TPOW + 36 &&
+  O_TDEF === O_TPOW + 48 && O_TATK === O_TPOW + 60 && O_TRES === O_TPOW + 72;
+
 function endMainPhase(st: BRState, p: number): void {
   const w = st.w;
   // R21, D6: both pools empty at the end of the active player's main phase.
   w[O_POOL] = 0;
   w[O_POOL + 1] = 0;
   // R18, R31: "until end of turn" bonuses end.
-  for (let gs = 0; gs < 12; gs++) clearTurnEffects(st, gs);
+  if (TURN_EFFECTS_RUN) {
+    // clearTurnEffects on all 12 slots, as two fills.
+    w.fill(0, O_TPOW, O_TPOW + 7 * 12);
+    w.fill(0, O_ATTACKED, O_ATTACKED + 12);
+  } else {
+    for (let gs = 0; gs < 12; gs++) clearTurnEffects(st, gs);
+  }
   w[O_ENV_TPOW] = 0;
   w[O_ENV_TPOW + 1] = 0;
   if (st.log) st.log.endOfTurn();
