@@ -46,6 +46,7 @@ import { describeAction } from './describe.ts';
 import {
   BRState,
   owner,
+  type GameContext,
 } from './state.ts';
 import * as stateLayout from './state.ts';
 // The layout, action and catalogue constants bound as this module's own: optimized code
@@ -72,7 +73,7 @@ const {
   PEND_NONE, PEND_PLACE_TRAP, PEND_PLAY, PEND_RESIST, PEND_RESOLVE_TRAP, PEND_SACRIFICE, PEND_TAP,
   PH_EOT_DISCARD, PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_OVER, PH_PAUSE, PH_PAY, PH_REACTION, PH_RESIST,
   PH_SETUP, PH_WINDOW, STATE_WORDS16, WIN_DRAW, WIN_NONE, ZONE_CAP, O_PUBLIC, RNG_GAME, RNG_SEAT,
-  REC_FIELDS, R_DEALT, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
+  NUM_INST, REC_FIELDS, R_DEALT, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
   O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL,
 } = stateLayout;
@@ -171,12 +172,29 @@ const SC = {
   res: 0,
 };
 
+// By instance of one context (its cards never change): the card's ability bits and the
+// resources of its tap and sacrifice abilities, so the scan skips the card lookup.
+const INST = {
+  ctx: null as GameContext | null,
+  bits: new Uint8Array(NUM_INST),
+  tapRes: new Int16Array(NUM_INST),
+  sacRes: new Int16Array(NUM_INST),
+};
+function instTables(ctx: GameContext): void {
+  const cat = ctx.cat;
+  for (let i = 0; i < NUM_INST; i++) {
+    const c = ctx.cardOf[i]!;
+    INST.bits[i] = cat.abilityBits[c]!;
+    INST.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
+    INST.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
+  }
+  INST.ctx = ctx;
+}
+
 function scanSlots(st: BRState, p: number): void {
   const w = st.w;
-  const cardOf = st.ctx.cardOf;
-  const cat = st.ctx.cat;
-  const bits = cat.abilityBits;
-  const res = cat.abResource;
+  if (INST.ctx !== st.ctx) instTables(st.ctx);
+  const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
   const turn = w[O_TURN]!;
   let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
   // The ability bits go into the masks by shifts rather than branches: the board of a random
@@ -187,22 +205,20 @@ function scanSlots(st: BRState, p: number): void {
       occ |= 1 << s;
       if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
         taps |= 1 << s;
-        const c = cardOf[inst]!;
-        const b = bits[c]!;
+        const b = bits[inst]!;
         tapAb |= (b & AB_TAP) << s;
         tapFight |= ((b & AB_TAP_FIGHT) >> 1) << s;
         tapRes |= ((b & AB_TAP_RESOURCE) >> 2) << s;
-        r += res[c * NUM_TRIGGERS + TR_TAP]!;
+        r += tapRes0[inst]!;
       }
     }
     const obj = w[O_EQUIP + gs]!;
     if (obj >= 0 && owner(obj) === p) {
-      const c = cardOf[obj]!;
-      const b = bits[c]!;
+      const b = bits[obj]!;
       sac |= ((b & AB_SAC) >> 3) << s;
       sacFight |= ((b & AB_SAC_FIGHT) >> 4) << s;
       sacRes |= ((b & AB_SAC_RESOURCE) >> 5) << s;
-      if (inst >= 0) r += res[c * NUM_TRIGGERS + TR_SACRIFICE]!;
+      if (inst >= 0) r += sacRes0[obj]!;
     }
   }
   SC.occ = occ;
@@ -463,9 +479,8 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
     n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
   }
   const env = w[O_ENV + p]!;
-  if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
-    const c = ctx.cardOf[env]!;
-    if (hasAbility(st, c, TR_TAP)) n = writeTargets(st, p, c, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
+  if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows) && (INST.bits[env]! & AB_TAP) !== 0) {
+    n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
   for (let m = inMain ? SC.sac & ~SC.sacFight : SC.sac; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
