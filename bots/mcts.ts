@@ -245,16 +245,17 @@ export class IsmctsBot<S> implements Bot<S> {
       while (!game.isTerminal(det)) {
         const m = game.legalActions(det, buf);
         for (let i = 0; i < m; i++) mark[buf[i]!] = 1;
-        let untried = 0;
-        // Children whose action is legal here are available: count it, and find the untried actions.
+        // Children whose action is legal here are available: count it. The legal actions are
+        // distinct and so are a node's children, so the untried ones are the rest.
+        let untried = m;
         for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
           const a = pool.action[ch]!;
           if (mark[a] === 1) {
             mark[a] = 2;
             pool.avail[ch]!++;
+            untried--;
           }
         }
-        for (let i = 0; i < m; i++) if (mark[buf[i]!] === 1) untried++;
         const mover = game.currentPlayer(det);
         if (untried > 0) {
           let a = -1;
