@@ -125,52 +125,100 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const o = 1 - seat;
   const pos = ctx.scratch; // word offsets of hidden positions
   const kind = ctx.scratch2; // per position: 0 any, 1 trap, 2 aspirant; then the instance pool
+  const pool = kind; // its upper half holds the pool of hidden instances
+  const P0 = 512;
+  // One pass lists the positions and their instances, and marks the instances in a 48-bit
+  // presence mask (ids lo..lo+31, lo+32..lo+47) from which they are sorted.
+  const lo = o * INST_PER_PLAYER;
+  let m0 = 0, m1 = 0, sortable = true;
   let np = 0;
-  for (let i = 0; i < w[O_HAND_N + o]!; i++) {
+  for (let i = 0, n = w[O_HAND_N + o]!; i < n; i++) {
     const off = O_HAND + o * ZONE_CAP + i;
-    if (w[O_PUBLIC + w[off]!] === 0) { pos[np] = off; kind[np++] = 0; }
+    const inst = w[off]!;
+    if (w[O_PUBLIC + inst] !== 0) continue;
+    pos[np] = off;
+    kind[np] = 0;
+    pool[P0 + np++] = inst;
+    const k = inst - lo;
+    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
+    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
+    else sortable = false;
   }
-  for (let i = 0; i < w[O_DECK_N + o]!; i++) { pos[np] = O_DECK + o * ZONE_CAP + i; kind[np++] = 0; }
+  for (let i = 0, n = w[O_DECK_N + o]!; i < n; i++) {
+    const off = O_DECK + o * ZONE_CAP + i;
+    const inst = w[off]!;
+    pos[np] = off;
+    kind[np] = 0;
+    pool[P0 + np++] = inst;
+    const k = inst - lo;
+    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
+    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
+    else sortable = false;
+  }
+  // Positions before `free` take any card; the constrained ones (Trap slots, setup slots, a
+  // Trap being placed) follow them.
+  const free = np;
   for (let c = 0; c < 3; c++) if (w[O_TRAP + o * 3 + c]! >= 0) { pos[np] = O_TRAP + o * 3 + c; kind[np++] = 1; }
   for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + o * 6 + s] !== 0 && w[O_OCC + o * 6 + s]! >= 0) { pos[np] = O_OCC + o * 6 + s; kind[np++] = 2; }
   if (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(w[O_PEND_INST]!) === o) { pos[np] = O_PEND_INST; kind[np++] = 1; }
-  // The pool of hidden instances, shuffled.
-  const pool = kind; // reuse the upper half of scratch2 for the pool
-  const P0 = 512;
-  for (let i = 0; i < np; i++) pool[P0 + i] = w[pos[i]!]!;
+  for (let i = free; i < np; i++) {
+    const inst = w[pos[i]!]!;
+    pool[P0 + i] = inst;
+    const k = inst - lo;
+    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
+    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
+    else sortable = false;
+  }
   // Sorted first, so that the sample depends on which cards are hidden, never on where they
   // really are (two states of one information set give the same samples for the same rng).
-  sortInstances(pool, P0, np, o * INST_PER_PLAYER);
+  if (sortable) {
+    let i = P0;
+    while (m0 !== 0) {
+      const b = m0 & -m0;
+      pool[i++] = lo + 31 - Math.clz32(b);
+      m0 ^= b;
+    }
+    while (m1 !== 0) {
+      const b = m1 & -m1;
+      pool[i++] = lo + 63 - Math.clz32(b);
+      m1 ^= b;
+    }
+  } else sortRange(pool, P0, np);
   for (let i = np - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = pool[P0 + i]!;
     pool[P0 + i] = pool[P0 + j]!;
     pool[P0 + j] = t;
   }
-  // Constrained positions first (Trap slots, setup slots), then the rest in order.
-  const used = P0 + 256; // flags: 1 when a pool entry is taken
-  for (let i = 0; i < np; i++) pool[used + i] = 0;
-  for (let want = 1; want <= 2; want++) {
-    for (let i = 0; i < np; i++) {
-      if (kind[i] !== want) continue;
-      let pick = -1;
-      for (let j = 0; j < np && pick < 0; j++) {
-        if (pool[used + j]) continue;
-        const c = ctx.cardOf[pool[P0 + j]!]!;
-        if (want === 1 && cat.type[c] === T_TRAP) pick = j;
-        if (want === 2 && cat.type[c] === T_CHARACTER && cat.grade[c] === G_ASPIRANT && !aspirantTaken(dst, c, pos, kind, np)) pick = j;
+  if (free === np) {
+    // Nothing constrained: the shuffled pool goes to the positions in order.
+    for (let i = 0; i < np; i++) w[pos[i]!] = pool[P0 + i]!;
+  } else {
+    // Constrained positions first (Trap slots, then setup slots), then the rest in order.
+    const used = P0 + 256; // flags: 1 when a pool entry is taken
+    for (let i = 0; i < np; i++) pool[used + i] = 0;
+    for (let want = 1; want <= 2; want++) {
+      for (let i = free; i < np; i++) {
+        if (kind[i] !== want) continue;
+        let pick = -1;
+        for (let j = 0; j < np && pick < 0; j++) {
+          if (pool[used + j]) continue;
+          const c = ctx.cardOf[pool[P0 + j]!]!;
+          if (want === 1 && cat.type[c] === T_TRAP) pick = j;
+          if (want === 2 && cat.type[c] === T_CHARACTER && cat.grade[c] === G_ASPIRANT && !aspirantTaken(dst, c, pos, kind, np)) pick = j;
+        }
+        if (pick < 0) pick = firstFree(pool, used, np); // cannot happen for a reachable state
+        pool[used + pick] = 1;
+        w[pos[i]!] = pool[P0 + pick]!;
+        kind[i] = 3; // done
       }
-      if (pick < 0) pick = firstFree(pool, used, np); // cannot happen for a reachable state
-      pool[used + pick] = 1;
-      w[pos[i]!] = pool[P0 + pick]!;
-      kind[i] = 3; // done
     }
-  }
-  for (let i = 0, j = 0; i < np; i++) {
-    if (kind[i] === 3) continue;
-    while (pool[used + j]) j++;
-    pool[used + j] = 1;
-    w[pos[i]!] = pool[P0 + j]!;
+    // Every position from `free` on is done: the free ones take the untaken entries in order.
+    for (let i = 0, j = 0; i < free; i++) {
+      while (pool[used + j]) j++;
+      pool[used + j] = 1;
+      w[pos[i]!] = pool[P0 + j]!;
+    }
   }
   // Own deck order is unknown to the seat as well (sorted first, as above).
   const base = O_DECK + seat * ZONE_CAP;
