@@ -113,6 +113,21 @@ export interface IsmctsOptions {
   bias: number;
 }
 
+/**
+ * Math.log of the integers 0..length-1, for UCB's log(availability): availability counts
+ * are whole numbers, and a table read costs far less than a log per child per iteration
+ * (the same values, so the same decisions). Grown on demand; shared by every bot.
+ */
+let LOG_TABLE = new Float64Array(0);
+function logTable(upTo: number): Float64Array {
+  if (LOG_TABLE.length <= upTo) {
+    const t = new Float64Array(Math.max(upTo + 1, 2 * LOG_TABLE.length, 1024));
+    for (let k = 0; k < t.length; k++) t[k] = Math.log(k);
+    LOG_TABLE = t;
+  }
+  return LOG_TABLE;
+}
+
 /** The tree: one node per (path of actions from the root). */
 class NodePool {
   size = 0;
@@ -215,10 +230,13 @@ export class IsmctsBot<S> implements Bot<S> {
     const det = ws.det;
     const buf = ws.legal;
     const mark = this.mark;
+    // Availability never exceeds the iterations run (+ 1): the table covers it, grown when a time budget runs on.
+    let logs = logTable(ms > 0 ? 4096 : iterations + 1);
     let it = 0;
     for (;;) {
       if (ms > 0) {
         if ((it & 15) === 0 && performance.now() >= deadline && it > 0) break;
+        if (it + 2 >= logs.length) logs = logTable(2 * it + 2);
       } else if (it >= iterations) break;
       it++;
       game.determinize(state, seat, rng, det);
@@ -227,16 +245,17 @@ export class IsmctsBot<S> implements Bot<S> {
       while (!game.isTerminal(det)) {
         const m = game.legalActions(det, buf);
         for (let i = 0; i < m; i++) mark[buf[i]!] = 1;
-        let untried = 0;
-        // Children whose action is legal here are available: count it, and find the untried actions.
+        // Children whose action is legal here are available: count it. The legal actions are
+        // distinct and so are a node's children, so the untried ones are the rest.
+        let untried = m;
         for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
           const a = pool.action[ch]!;
           if (mark[a] === 1) {
             mark[a] = 2;
             pool.avail[ch]!++;
+            untried--;
           }
         }
-        for (let i = 0; i < m; i++) if (mark[buf[i]!] === 1) untried++;
         const mover = game.currentPlayer(det);
         if (untried > 0) {
           let a = -1;
@@ -276,7 +295,7 @@ export class IsmctsBot<S> implements Bot<S> {
         for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
           if (mark[pool.action[ch]!] !== 2) continue;
           const v = pool.visits[ch]!;
-          const score = pool.reward[ch]! / v + c * Math.sqrt(Math.log(pool.avail[ch]!) / v) + (bias * pool.prior[ch]!) / (v + 1);
+          const score = pool.reward[ch]! / v + c * Math.sqrt(logs[pool.avail[ch]!]! / v) + (bias * pool.prior[ch]!) / (v + 1);
           if (score > bestScore) {
             bestScore = score;
             best = ch;

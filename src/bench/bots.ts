@@ -4,6 +4,9 @@
 //   bots.ismctsIterationsPerSec   median of 5 runs over the same 40 decisions, 1,000 iterations each
 //   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions
 //   bots.heuristicGamesPerSec     heuristic vs heuristic quick games per second (5 s of play)
+//   bots.flatmcPlayoutsPerSec     flatmc:playouts=20's playouts per second (20 per legal action):
+//                                 its decisions per second scale with the positions' legal
+//                                 counts, which differ between commits whose rules differ
 import { makeBot, parseBotSpec } from '../../bots/index.ts';
 import '../games/registry.ts'; // registers each game's heuristic bot
 import type { IsmctsBot } from '../../bots/mcts.ts';
@@ -52,6 +55,8 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
     runs.push(d.iterations / d.seconds);
   }
   runs.sort((a, b) => a - b);
+  let legalSum = 0;
+  for (const s of states) legalSum += game.legalActions(s, legal);
   const decisionsPerSec: Record<string, number> = {};
   for (const spec of ['random', 'heuristic', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
     const cheap = spec === 'random' || spec === 'heuristic';
@@ -71,5 +76,6 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
     games++;
   }
   const heuristicGamesPerSec = Math.round((games / (nowNs() / 1e6 - t0)) * 1000);
-  return { ismctsIterationsPerSec: Math.round(runs[2]!), decisionsPerSec, heuristicGamesPerSec };
+  const flatmcPlayoutsPerSec = Math.round((decisionsPerSec['flatmc:playouts=20']! * 20 * legalSum) / states.length);
+  return { ismctsIterationsPerSec: Math.round(runs[2]!), decisionsPerSec, heuristicGamesPerSec, flatmcPlayoutsPerSec };
 }

@@ -250,7 +250,8 @@ export class BlueRising implements CardStatsGame<BRState> {
   }
 
   determinize(src: BRState, seat: number, rng: Rng, dst: BRState): void {
-    this.cloneInto(src, dst);
+    // The state alone: determinizeInPlace drops the legal list (the resampled cards may change it).
+    dst.bytes.set(src.bytes);
     determinizeInPlace(dst, seat, rng);
   }
 }

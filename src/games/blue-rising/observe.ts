@@ -5,90 +5,24 @@
 // return there), either deck order, face-down Traps and Artefact, face-down setup
 // Aspirants (D24), nor the chance stream.
 import type { Rng } from '../../core/game.ts';
-import { G_ASPIRANT, T_CHARACTER, T_TRAP } from './catalogue/compile.ts';
-import {
-  ART_HIDDEN,
-  BRState,
-  O_ACTIVE,
-  O_ART,
-  O_ART_STATE,
-  O_ATK_COLUMN,
-  O_ATK_INST,
-  O_ATK_RANGED,
-  O_CURRENT,
-  O_DECK,
-  O_DECK_N,
-  O_DEF_INST,
-  O_DEF_KIND,
-  O_DISC,
-  O_DISC_N,
-  O_DUE,
-  O_END,
-  O_ENTERED,
-  O_ENV,
-  O_ENV_TAPPED,
-  O_EQUIP,
-  O_FACEDOWN,
-  O_FIRST,
-  O_GONE,
-  O_GONE_N,
-  O_HAND,
-  O_HAND_N,
-  O_IN_ATTACK,
-  O_MULL_DONE,
-  O_OCC,
-  O_PASSES,
-  O_PAYER,
-  O_PEND,
-  O_PEND_INST,
-  O_PEND_RETURN,
-  O_PEND_SOURCE,
-  O_PEND_TARGET,
-  O_PHASE,
-  O_POOL,
-  O_PUBLIC,
-  O_SETUP_DONE,
-  O_STEP,
-  O_SUPPORT,
-  O_SUPPORTER,
-  O_SUPPORT_N,
-  O_RS_ASK,
-  O_RS_CARD,
-  O_RS_CHOSEN,
-  O_RS_INST,
-  O_RS_KIND,
-  O_RS_NEXT,
-  O_RS_P,
-  O_RS_PAID,
-  O_RS_RETURN,
-  O_RS_SLOT,
-  O_RS_SRC,
-  O_RS_TRIG,
-  O_TAPPED,
-  O_TATK,
-  O_TBACK,
-  O_TDEF,
-  O_TFRONT,
-  O_TKW,
-  O_TPOW,
-  O_TRAP,
-  O_TRAP_2A,
-  O_TRES,
-  O_TURN,
-  O_VP,
-  O_WINNER,
-  O_WTURN,
-  O_LAST_ATK_POWER,
-  O_LAST_DEF_POWER,
-  PEND_PLACE_TRAP,
-  PEND_PLAY,
-  PH_PAY,
-  ZONE_CAP,
-  O_ENV_TPOW,
-  O_TRAP_NEWCOL,
-  O_ATTACKED,
-  owner,
-} from './state.ts';
+import * as catalogueCodes from './catalogue/compile.ts';
+import { BRState, owner } from './state.ts';
+import * as stateLayout from './state.ts';
+// The layout constants bound as this module's own (as in board.ts): optimized code folds a
+// module's own constants, while an imported binding is loaded at every use.
+const {
+  ART_HIDDEN, INST_PER_PLAYER, O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST,
+  O_ATK_RANGED, O_CURRENT, O_DECK, O_DECK_N, O_DEF_INST, O_DEF_KIND, O_DISC, O_DISC_N, O_DUE,
+  O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN, O_FIRST, O_GONE, O_GONE_N, O_HAND,
+  O_HAND_N, O_IN_ATTACK, O_MULL_DONE, O_OCC, O_PASSES, O_PAYER, O_PEND, O_PEND_INST, O_PEND_RETURN,
+  O_PEND_SOURCE, O_PEND_TARGET, O_PHASE, O_POOL, O_PUBLIC, O_SETUP_DONE, O_STEP, O_SUPPORT,
+  O_SUPPORTER, O_SUPPORT_N, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT,
+  O_RS_P, O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, O_TAPPED, O_TATK, O_TBACK,
+  O_TDEF, O_TFRONT, O_TKW, O_TPOW, O_TRAP, O_TRAP_2A, O_TRES, O_TURN, O_VP, O_WINNER, O_WTURN,
+  O_LAST_ATK_POWER, O_LAST_DEF_POWER, PEND_PLACE_TRAP, PEND_PLAY, PH_PAY, ZONE_CAP, O_ENV_TPOW,
+  O_TRAP_NEWCOL, O_ATTACKED,
+} = stateLayout;
+const { G_ASPIRANT, T_CHARACTER, T_TRAP } = catalogueCodes;
 
 const HIDDEN = -2;
 
@@ -191,56 +125,104 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const o = 1 - seat;
   const pos = ctx.scratch; // word offsets of hidden positions
   const kind = ctx.scratch2; // per position: 0 any, 1 trap, 2 aspirant; then the instance pool
+  const pool = kind; // its upper half holds the pool of hidden instances
+  const P0 = 512;
+  // One pass lists the positions and their instances, and marks the instances in a 48-bit
+  // presence mask (ids lo..lo+31, lo+32..lo+47) from which they are sorted.
+  const lo = o * INST_PER_PLAYER;
+  let m0 = 0, m1 = 0, sortable = true;
   let np = 0;
-  for (let i = 0; i < w[O_HAND_N + o]!; i++) {
+  for (let i = 0, n = w[O_HAND_N + o]!; i < n; i++) {
     const off = O_HAND + o * ZONE_CAP + i;
-    if (w[O_PUBLIC + w[off]!] === 0) { pos[np] = off; kind[np++] = 0; }
+    const inst = w[off]!;
+    if (w[O_PUBLIC + inst] !== 0) continue;
+    pos[np] = off;
+    kind[np] = 0;
+    pool[P0 + np++] = inst;
+    const k = inst - lo;
+    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
+    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
+    else sortable = false;
   }
-  for (let i = 0; i < w[O_DECK_N + o]!; i++) { pos[np] = O_DECK + o * ZONE_CAP + i; kind[np++] = 0; }
+  for (let i = 0, n = w[O_DECK_N + o]!; i < n; i++) {
+    const off = O_DECK + o * ZONE_CAP + i;
+    const inst = w[off]!;
+    pos[np] = off;
+    kind[np] = 0;
+    pool[P0 + np++] = inst;
+    const k = inst - lo;
+    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
+    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
+    else sortable = false;
+  }
+  // Positions before `free` take any card; the constrained ones (Trap slots, setup slots, a
+  // Trap being placed) follow them.
+  const free = np;
   for (let c = 0; c < 3; c++) if (w[O_TRAP + o * 3 + c]! >= 0) { pos[np] = O_TRAP + o * 3 + c; kind[np++] = 1; }
   for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + o * 6 + s] !== 0 && w[O_OCC + o * 6 + s]! >= 0) { pos[np] = O_OCC + o * 6 + s; kind[np++] = 2; }
   if (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(w[O_PEND_INST]!) === o) { pos[np] = O_PEND_INST; kind[np++] = 1; }
-  // The pool of hidden instances, shuffled.
-  const pool = kind; // reuse the upper half of scratch2 for the pool
-  const P0 = 512;
-  for (let i = 0; i < np; i++) pool[P0 + i] = w[pos[i]!]!;
+  for (let i = free; i < np; i++) {
+    const inst = w[pos[i]!]!;
+    pool[P0 + i] = inst;
+    const k = inst - lo;
+    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
+    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
+    else sortable = false;
+  }
   // Sorted first, so that the sample depends on which cards are hidden, never on where they
   // really are (two states of one information set give the same samples for the same rng).
-  sortRange(pool, P0, np);
+  if (sortable) {
+    let i = P0;
+    while (m0 !== 0) {
+      const b = m0 & -m0;
+      pool[i++] = lo + 31 - Math.clz32(b);
+      m0 ^= b;
+    }
+    while (m1 !== 0) {
+      const b = m1 & -m1;
+      pool[i++] = lo + 63 - Math.clz32(b);
+      m1 ^= b;
+    }
+  } else sortRange(pool, P0, np);
   for (let i = np - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = pool[P0 + i]!;
     pool[P0 + i] = pool[P0 + j]!;
     pool[P0 + j] = t;
   }
-  // Constrained positions first (Trap slots, setup slots), then the rest in order.
-  const used = P0 + 256; // flags: 1 when a pool entry is taken
-  for (let i = 0; i < np; i++) pool[used + i] = 0;
-  for (const want of [1, 2]) {
-    for (let i = 0; i < np; i++) {
-      if (kind[i] !== want) continue;
-      let pick = -1;
-      for (let j = 0; j < np && pick < 0; j++) {
-        if (pool[used + j]) continue;
-        const c = ctx.cardOf[pool[P0 + j]!]!;
-        if (want === 1 && cat.type[c] === T_TRAP) pick = j;
-        if (want === 2 && cat.type[c] === T_CHARACTER && cat.grade[c] === G_ASPIRANT && !aspirantTaken(dst, c, pos, kind, np)) pick = j;
+  if (free === np) {
+    // Nothing constrained: the shuffled pool goes to the positions in order.
+    for (let i = 0; i < np; i++) w[pos[i]!] = pool[P0 + i]!;
+  } else {
+    // Constrained positions first (Trap slots, then setup slots), then the rest in order.
+    const used = P0 + 256; // flags: 1 when a pool entry is taken
+    for (let i = 0; i < np; i++) pool[used + i] = 0;
+    for (let want = 1; want <= 2; want++) {
+      for (let i = free; i < np; i++) {
+        if (kind[i] !== want) continue;
+        let pick = -1;
+        for (let j = 0; j < np && pick < 0; j++) {
+          if (pool[used + j]) continue;
+          const c = ctx.cardOf[pool[P0 + j]!]!;
+          if (want === 1 && cat.type[c] === T_TRAP) pick = j;
+          if (want === 2 && cat.type[c] === T_CHARACTER && cat.grade[c] === G_ASPIRANT && !aspirantTaken(dst, c, pos, kind, np)) pick = j;
+        }
+        if (pick < 0) pick = firstFree(pool, used, np); // cannot happen for a reachable state
+        pool[used + pick] = 1;
+        w[pos[i]!] = pool[P0 + pick]!;
+        kind[i] = 3; // done
       }
-      if (pick < 0) pick = firstFree(pool, used, np); // cannot happen for a reachable state
-      pool[used + pick] = 1;
-      w[pos[i]!] = pool[P0 + pick]!;
-      kind[i] = 3; // done
     }
-  }
-  for (let i = 0, j = 0; i < np; i++) {
-    if (kind[i] === 3) continue;
-    while (pool[used + j]) j++;
-    pool[used + j] = 1;
-    w[pos[i]!] = pool[P0 + j]!;
+    // Every position from `free` on is done: the free ones take the untaken entries in order.
+    for (let i = 0, j = 0; i < free; i++) {
+      while (pool[used + j]) j++;
+      pool[used + j] = 1;
+      w[pos[i]!] = pool[P0 + j]!;
+    }
   }
   // Own deck order is unknown to the seat as well (sorted first, as above).
   const base = O_DECK + seat * ZONE_CAP;
-  sortRange(w, base, w[O_DECK_N + seat]!);
+  sortInstances(w, base, w[O_DECK_N + seat]!, seat * INST_PER_PLAYER);
   for (let i = w[O_DECK_N + seat]! - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = w[base + i]!;
@@ -268,6 +250,38 @@ function aspirantTaken(st: BRState, c: number, pos: Int32Array, kind: Int32Array
     if (st.ctx.cardOf[st.w[off]!] === c) return true;
   }
   return false;
+}
+
+/**
+ * Sorts a[from .. from + n), instances of one player (ids in [lo, lo + 48)): distinct ids
+ * are written back in order from a 48-bit presence mask, in O(n) instead of the insertion
+ * sort's O(n²); an id out of that range or seen twice falls back to the insertion sort.
+ */
+function sortInstances(a: Int32Array | Int16Array, from: number, n: number, lo: number): void {
+  let m0 = 0, m1 = 0; // ids lo..lo+31, lo+32..lo+47
+  for (let i = from; i < from + n; i++) {
+    const k = a[i]! - lo;
+    if (k >= 0 && k < 32) {
+      const b = 1 << k;
+      if ((m0 & b) !== 0) return sortRange(a, from, n);
+      m0 |= b;
+    } else if (k >= 32 && k < INST_PER_PLAYER) {
+      const b = 1 << (k - 32);
+      if ((m1 & b) !== 0) return sortRange(a, from, n);
+      m1 |= b;
+    } else return sortRange(a, from, n);
+  }
+  let i = from;
+  while (m0 !== 0) {
+    const b = m0 & -m0;
+    a[i++] = lo + 31 - Math.clz32(b);
+    m0 ^= b;
+  }
+  while (m1 !== 0) {
+    const b = m1 & -m1;
+    a[i++] = lo + 63 - Math.clz32(b);
+    m1 ^= b;
+  }
 }
 
 /** Insertion sort of a[from .. from + n) (at most a few dozen entries). */
