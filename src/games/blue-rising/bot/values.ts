@@ -19,7 +19,7 @@ import {
   T_TRAP,
   VP_BY_GRADE,
 } from '../catalogue/compile.ts';
-import { pWin } from './card-info.ts';
+import { pWinInt } from './card-info.ts';
 import type { View } from './view.ts';
 
 export const EPS = 1e-9;
@@ -69,7 +69,7 @@ export function lateFade(v: View): number {
 /** What a character threatens each turn: the chance its attack beats the weakest column of the other side. */
 export function offense(v: View, attackPower: number, side: number): number {
   const weakest = side === v.me ? v.oppWeakest : v.myWeakest;
-  return v.P.offense * v.vpUnit * pWin(attackPower - weakest);
+  return v.P.offense * v.vpUnit * pWinInt(attackPower - weakest);
 }
 export function offenseAt(v: View, gs: number): number {
   const m = v.memo.offense;
@@ -194,7 +194,7 @@ export function columnThreat(v: View, c: number): number {
   const dgs = defenderOf(v, v.me, c);
   if (dgs < 0) return v.myEnvPow < v.oppMaxAtk ? 1.3 : 0.6;
   const dp = v.powDef[dgs]!;
-  const pl = pWin(v.oppMaxAtk - dp);
+  const pl = pWinInt(v.oppMaxAtk - dp);
   const stake = VP_BY_GRADE[v.grade[dgs]!]! + 0.4;
   return 0.3 + pl * stake;
 }
