@@ -78,6 +78,8 @@ export interface CardInfo {
   tpAdj: Float64Array;
   tpAny: Float64Array;
   tpDebuff: Float64Array;
+  /** tpAny + tpDebuff (the part of the tap boost that does not depend on the fighter's slot). */
+  tpBase: Float64Array;
   /** Per card, its numbers as a character (ST_* at card * ST_W), then as an Object (objStat): one table each, read per slot by the view. */
   charStat: Int32Array;
   objStat: Int32Array;
@@ -98,7 +100,7 @@ export function cardInfo(cat: Catalogue): CardInfo {
     worth: f(n), enterW: f(n), handW: f(n), trapW: f(n), objW: f(n),
     ownPump: f(slots), debuff: f(slots), defPump: f(slots), draw: f(slots), gain: f(slots), squires: f(slots),
     destroyOpp: f(slots), removeAtk: f(slots), tapOpp: f(slots), ca: f(slots), stealth: f(slots), rage: f(slots),
-    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n),
+    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n), tpBase: f(n),
     charStat: new Int32Array(n * ST_W), objStat: new Int32Array(n * ST_W),
   };
   for (let c = 0; c < n; c++) {
@@ -183,6 +185,7 @@ export function cardInfo(cat: Catalogue): CardInfo {
           I.tpDebuff[c] += -p;
         }
       }
+      I.tpBase[c] = I.tpAny[c]! + I.tpDebuff[c]!;
       const flags = cat.kwFlags[c]!;
       let tapW = 0;
       if (cat.abCount[tap]! > 0) {
