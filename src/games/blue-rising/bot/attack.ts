@@ -3,7 +3,7 @@
 // kill at stake, Contre-Attaque, an unknown Trap, and a character moving into an empty
 // column (2a). Each (attacker, target) is scored at most once per decision.
 import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
-import { STEEP } from './card-info.ts';
+import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
 import { aloneInColumn, defPowerAt, defenderOf, killValue, lateFade, lossValue, recoveryCost, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
@@ -25,9 +25,8 @@ export function bestAttackValue(v: View, s: number): number {
 }
 
 // The chance the attacker wins from expected margin m, an unknown Trap swinging trapRisk with
-// chance q, is written out where it is used: (1 - q) * pWin(m) + q * pWin(m - trapRisk), or
-// pWin(m) when q is 0, with pWin(x) = 1 / (1 + exp(-STEEP * (x - 0.5))) (card-info.ts), the
-// same operations in the same order. As calls, V8 boxed every double passed and returned.
+// chance q: (1 - q) * pWin(m) + q * pWin(m - trapRisk), or pWin(m) when q is 0 (card-info.ts),
+// read from pWin's cache where it is used: as calls, V8 boxed every double passed and returned.
 
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {
@@ -81,9 +80,19 @@ function attackValueNow(v: View, s: number, t: number): void {
     const defFlags = v.flags[dgs]!;
     const D = v.powDef[dgs]! + P.oppResponse * (sideBoost(v, op, dgs, -1) + v.oppArtPump) + P.marginShift;
     const mg = A - D;
-    const p = q > 0
-      ? (1 - q) * (1 / (1 + Math.exp(-(STEEP * (mg - 0.5))))) + q * (1 / (1 + Math.exp(-(STEEP * (mg - P.trapRisk - 0.5)))))
-      : 1 / (1 + Math.exp(-(STEEP * (mg - 0.5))));
+    let p: number;
+    {
+      // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), or pWin(mg), read from pWin's cache in place.
+      let h = ((mg * 1021.5) | 0) & PWIN_MASK;
+      if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
+      const p0 = PWIN_VAL[h]!;
+      if (q > 0) {
+        const y = mg - P.trapRisk;
+        h = ((y * 1021.5) | 0) & PWIN_MASK;
+        if (PWIN_KEY[h] !== y) pwinFill(h, y);
+        p = (1 - q) * p0 + q * PWIN_VAL[h]!;
+      } else p = p0;
+    }
     const vp = VP_BY_GRADE[v.grade[dgs]!]!;
     let win = vpValue(v, me, vp) + killValue(v, dgs) - (vp > 0 ? rec : 0);
     if (aloneInColumn(v, dgs) && !(t >= 3 && dgs % 6 >= 3 && v.occ[dgs - 3])) {
@@ -101,9 +110,19 @@ function attackValueNow(v: View, s: number, t: number): void {
   if (val !== val) {
     const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
     const me1 = A - E;
-    const pe = q > 0
-      ? (1 - q) * (1 / (1 + Math.exp(-(STEEP * (me1 - 0.5))))) + q * (1 / (1 + Math.exp(-(STEEP * (me1 - P.trapRisk - 0.5)))))
-      : 1 / (1 + Math.exp(-(STEEP * (me1 - 0.5))));
+    let pe: number;
+    {
+      // (1 - q) * pWin(me1) + q * pWin(me1 - trapRisk), or pWin(me1), read from pWin's cache in place.
+      let h = ((me1 * 1021.5) | 0) & PWIN_MASK;
+      if (PWIN_KEY[h] !== me1) pwinFill(h, me1);
+      const p0 = PWIN_VAL[h]!;
+      if (q > 0) {
+        const y = me1 - P.trapRisk;
+        h = ((y * 1021.5) | 0) & PWIN_MASK;
+        if (PWIN_KEY[h] !== y) pwinFill(h, y);
+        pe = (1 - q) * p0 + q * PWIN_VAL[h]!;
+      } else pe = p0;
+    }
     const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
     let worst = envVal, movers = false;
     for (let gs = op * 6; gs < op * 6 + 6; gs++) {
@@ -111,9 +130,19 @@ function attackValueNow(v: View, s: number, t: number): void {
       movers = true;
       const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
       const mg = A - D;
-      const p = q > 0
-        ? (1 - q) * (1 / (1 + Math.exp(-(STEEP * (mg - 0.5))))) + q * (1 / (1 + Math.exp(-(STEEP * (mg - P.trapRisk - 0.5)))))
-        : 1 / (1 + Math.exp(-(STEEP * (mg - 0.5))));
+      let p: number;
+      {
+        // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), or pWin(mg), read from pWin's cache in place.
+        let h = ((mg * 1021.5) | 0) & PWIN_MASK;
+        if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
+        const p0 = PWIN_VAL[h]!;
+        if (q > 0) {
+          const y = mg - P.trapRisk;
+          h = ((y * 1021.5) | 0) & PWIN_MASK;
+          if (PWIN_KEY[h] !== y) pwinFill(h, y);
+          p = (1 - q) * p0 + q * PWIN_VAL[h]!;
+        } else p = p0;
+      }
       const vp = VP_BY_GRADE[v.grade[gs]!]!;
       const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
       const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;

@@ -78,7 +78,15 @@ export interface CardInfo {
   tpAdj: Float64Array;
   tpAny: Float64Array;
   tpDebuff: Float64Array;
+  /** tpAny + tpDebuff (the part of the tap boost that does not depend on the fighter's slot). */
+  tpBase: Float64Array;
+  /** Per card, its numbers as a character (ST_* at card * ST_W), then as an Object (objStat): one table each, read per slot by the view. */
+  charStat: Int32Array;
+  objStat: Int32Array;
 }
+
+/** The fields of charStat and objStat (ST_W per card): keyword flags, Support, Résistant, Avant, Arrière, Attaque, Défense, power. */
+export const ST_FLAGS = 0, ST_SUPPORT = 1, ST_RES = 2, ST_FRONT = 3, ST_BACK = 4, ST_ATK = 5, ST_DEF = 6, ST_POW = 7, ST_W = 8;
 
 const INFO = new WeakMap<Catalogue, CardInfo>();
 
@@ -92,8 +100,28 @@ export function cardInfo(cat: Catalogue): CardInfo {
     worth: f(n), enterW: f(n), handW: f(n), trapW: f(n), objW: f(n),
     ownPump: f(slots), debuff: f(slots), defPump: f(slots), draw: f(slots), gain: f(slots), squires: f(slots),
     destroyOpp: f(slots), removeAtk: f(slots), tapOpp: f(slots), ca: f(slots), stealth: f(slots), rage: f(slots),
-    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n),
+    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n), tpBase: f(n),
+    charStat: new Int32Array(n * ST_W), objStat: new Int32Array(n * ST_W),
   };
+  for (let c = 0; c < n; c++) {
+    const b = c * ST_W, cs = info.charStat, os = info.objStat;
+    cs[b + ST_FLAGS] = cat.kwFlags[c]!;
+    cs[b + ST_SUPPORT] = cat.support[c]!;
+    cs[b + ST_RES] = cat.kwResistant[c]!;
+    cs[b + ST_FRONT] = cat.kwFront[c]!;
+    cs[b + ST_BACK] = cat.kwBack[c]!;
+    cs[b + ST_ATK] = cat.kwAttack[c]!;
+    cs[b + ST_DEF] = cat.kwDefense[c]!;
+    cs[b + ST_POW] = cat.power[c]!;
+    os[b + ST_FLAGS] = cat.objFlags[c]!;
+    os[b + ST_SUPPORT] = cat.objSupport[c]!;
+    os[b + ST_RES] = cat.objResistant[c]!;
+    os[b + ST_FRONT] = cat.objFront[c]!;
+    os[b + ST_BACK] = cat.objBack[c]!;
+    os[b + ST_ATK] = cat.objAttack[c]!;
+    os[b + ST_DEF] = cat.objDefense[c]!;
+    os[b + ST_POW] = cat.objPower[c]!;
+  }
   const I = info;
   const prog = cat.program;
   for (let slot = 0; slot < slots; slot++) {
@@ -157,6 +185,7 @@ export function cardInfo(cat: Catalogue): CardInfo {
           I.tpDebuff[c] += -p;
         }
       }
+      I.tpBase[c] = I.tpAny[c]! + I.tpDebuff[c]!;
       const flags = cat.kwFlags[c]!;
       let tapW = 0;
       if (cat.abCount[tap]! > 0) {
@@ -199,5 +228,29 @@ function logistic(x: number): number {
 /** Chance that the side ahead by `margin` (expected attacker total minus defender total) wins: strictly more. */
 export const STEEP = 1.8;
 export function pWin(margin: number): number {
-  return logistic(STEEP * (margin - 0.5));
+  const h = ((margin * 1021.5) | 0) & PWIN_MASK;
+  if (PWIN_KEY[h] !== margin) pwinFill(h, margin);
+  return PWIN_VAL[h]!;
+}
+// Math.exp costs about 30 ns, and the scorers ask for the same few margins decision after
+// decision: pWin keeps the last value computed per hashed margin (the hash: h above). A hit
+// returns the double computed for that very margin, so the cache changes no result, only the
+// time. The attack scorer reads it in place (a double passed to a call V8 does not inline is
+// boxed): h, then pwinFill(h, m) when PWIN_KEY[h] !== m, then PWIN_VAL[h].
+export const PWIN_MASK = 4095;
+export const PWIN_KEY = new Float64Array(PWIN_MASK + 1).fill(NaN);
+export const PWIN_VAL = new Float64Array(PWIN_MASK + 1);
+export function pwinFill(h: number, margin: number): void {
+  PWIN_KEY[h] = margin;
+  PWIN_VAL[h] = logistic(STEEP * (margin - 0.5));
+}
+// pWin of the integer margins, computed once by pWin itself (so the same doubles): most
+// margins the scorers ask about are differences of integer powers.
+const PWIN_MID = 64;
+const PWIN_INT = new Float64Array(2 * PWIN_MID);
+for (let k = 0; k < 2 * PWIN_MID; k++) PWIN_INT[k] = logistic(STEEP * (k - PWIN_MID - 0.5));
+/** pWin(margin) for an integer margin (read from a table within ±64). */
+export function pWinInt(margin: number): number {
+  const k = margin + PWIN_MID;
+  return k >= 0 && k < 2 * PWIN_MID ? PWIN_INT[k]! : 1 / (1 + Math.exp(-(STEEP * (margin - 0.5))));
 }

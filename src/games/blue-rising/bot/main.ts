@@ -22,7 +22,7 @@ import {
 } from '../catalogue/compile.ts';
 import { evalAbility, fightGain } from './ability.ts';
 import { attackValue } from './attack.ts';
-import { pWin } from './card-info.ts';
+import { pWinInt } from './card-info.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
@@ -97,7 +97,7 @@ function playCharValue(v: View, fx: Effect, c: number, i: number, t: number, sc:
     const otherFront = me * 6 + col;
     const isDefender = front || !v.occ[otherFront];
     const dp = cat.power[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!) + cat.kwDefense[c]!;
-    const pk = pWin(v.oppMaxAtk - dp);
+    const pk = pWinInt(v.oppMaxAtk - dp);
     x -= P.heroExposure * pk * vpValue(v, v.op, VP_BY_GRADE[g]!) * (isDefender ? 0.6 : 0.15);
   }
   if (cat.kwFlags[c]! & KW_RAGE) x += 0.3 * P.attackBias;

@@ -2,7 +2,6 @@
 // hand, a resource to raise, a column's threat, and the numbers computed once per decision
 // (the deck clock, the pump in hand, the opponent's answers, the attack in progress).
 // Scores are in "card units" (1 ≈ the worth of an average card).
-import { isAdjacent } from '../board.ts';
 import {
   G_HERO,
   G_LEGEND,
@@ -19,7 +18,8 @@ import {
   T_TRAP,
   VP_BY_GRADE,
 } from '../catalogue/compile.ts';
-import { pWin } from './card-info.ts';
+import { ADJ } from '../state.ts';
+import { pWinInt } from './card-info.ts';
 import type { View } from './view.ts';
 
 export const EPS = 1e-9;
@@ -69,7 +69,7 @@ export function lateFade(v: View): number {
 /** What a character threatens each turn: the chance its attack beats the weakest column of the other side. */
 export function offense(v: View, attackPower: number, side: number): number {
   const weakest = side === v.me ? v.oppWeakest : v.myWeakest;
-  return v.P.offense * v.vpUnit * pWin(attackPower - weakest);
+  return v.P.offense * v.vpUnit * pWinInt(attackPower - weakest);
 }
 export function offenseAt(v: View, gs: number): number {
   const m = v.memo.offense;
@@ -111,24 +111,25 @@ export function recoveryCost(v: View, gs: number): number {
   return x;
 }
 
-/** Power the tap effect of the character on gs could add to its side's fighter on fgs. */
-function tapBoostOf(v: View, gs: number, fgs: number): number {
-  const I = v.I;
-  const c = v.card[gs]!;
-  let b = I.tpAny[c]! + I.tpDebuff[c]!;
-  if (gs === fgs) b += I.tpSelf[c]!;
-  else if (fgs >= 0 && isAdjacent(gs, fgs)) b += I.tpAdj[c]!;
-  return b;
-}
+// What side's characters but excl add to its fighter on fgs, each one its tap effect or its
+// Support (the best switch): board.ts's isAdjacent and the tap boost (tpAny + tpDebuff, plus
+// tpSelf for the fighter itself or tpAdj next to it) read in one pass.
 function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
   const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
+  const I = v.I, tpBase = I.tpBase, tpSelf = I.tpSelf, tpAdj = I.tpAdj;
+  const seen = v.seen, canTap = v.canTap, card = v.card, support = v.support;
+  const fRow = fgs >= 0 && ((fgs / 6) | 0) === side ? (fgs % 6) * 6 : -1; // ADJ's row of fgs, when on this side
   let taps = 0, bestSwitch = 0;
   for (let gs = side * 6; gs < side * 6 + 6; gs++) {
-    if (gs === excl || !v.seen[gs] || !v.canTap[gs]) continue;
-    const t = tapBoostOf(v, gs, fgs);
-    taps += t;
-    if (canSupport && fgs >= 0 && (gs === fgs || isAdjacent(gs, fgs))) {
-      const sw = v.support[gs]! - t;
+    if (gs === excl || !seen[gs] || !canTap[gs]) continue;
+    const c = card[gs]!;
+    let b = tpBase[c]!;
+    const near = gs === fgs || (fRow >= 0 && ADJ[fRow + (gs % 6)] === 1);
+    if (gs === fgs) b += tpSelf[c]!;
+    else if (near) b += tpAdj[c]!;
+    taps += b;
+    if (canSupport && near) {
+      const sw = support[gs]! - b;
       if (sw > bestSwitch) bestSwitch = sw;
     }
   }
@@ -194,7 +195,7 @@ export function columnThreat(v: View, c: number): number {
   const dgs = defenderOf(v, v.me, c);
   if (dgs < 0) return v.myEnvPow < v.oppMaxAtk ? 1.3 : 0.6;
   const dp = v.powDef[dgs]!;
-  const pl = pWin(v.oppMaxAtk - dp);
+  const pl = pWinInt(v.oppMaxAtk - dp);
   const stake = VP_BY_GRADE[v.grade[dgs]!]! + 0.4;
   return 0.3 + pl * stake;
 }
@@ -231,27 +232,43 @@ export function deckClock(v: View): void {
 export function computeBase(v: View, oppArtCard: number): void {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me, op = v.op;
+  // The view's arrays as locals: one property load each, not one per slot.
+  const occ = v.occ, seen = v.seen, canTap = v.canTap, card = v.card, equip = v.equip, powAtk = v.powAtk, hand = v.hand;
+  const abResource = cat.abResource, type = cat.type, grade = cat.grade, cost = cat.cost;
   v.oppEnvPow = envPower(v, op);
   v.myEnvPow = envPower(v, me);
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
 
   // Resources we could raise without discarding (D7, D11).
-  let free = 0;
+  let free = 0, chars = 0;
   for (let gs = me * 6; gs < me * 6 + 6; gs++) {
-    if (!v.occ[gs]) continue;
-    if (v.canTap[gs]) free += cat.abResource[v.card[gs]! * NUM_TRIGGERS + TR_TAP]!;
-    const o = v.equip[gs]!;
-    if (o >= 0) free += cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
+    if (!occ[gs]) continue;
+    chars++;
+    if (canTap[gs]) free += abResource[card[gs]! * NUM_TRIGGERS + TR_TAP]!;
+    const o = equip[gs]!;
+    if (o >= 0) free += abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
   }
   const env = v.envCard[me]!;
-  if (v.inMain && env >= 0 && !v.myEnvTapped) free += cat.abResource[env * NUM_TRIGGERS + TR_TAP]!;
+  if (v.inMain && env >= 0 && !v.myEnvTapped) free += abResource[env * NUM_TRIGGERS + TR_TAP]!;
   v.freeRes = free;
 
   deckClock(v);
+  // handValueNow of each hand card, with what it counts on the board counted once.
+  let traps = 0;
+  for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) traps++;
+  const legendEarly = v.vp[op]! < 1;
+  const handN = v.handN;
   let minHand = Infinity;
-  for (let i = 0; i < v.handN; i++) {
-    const x = handValueNow(v, v.hand[i]!);
+  for (let i = 0; i < handN; i++) {
+    const c = hand[i]!;
+    let x = I.handW[c]!;
+    const t = type[c]!;
+    if (t === T_CHARACTER) {
+      if (legendEarly && grade[c] === G_LEGEND) x -= 0.6; // R26: not yet
+      if (chars > 0) for (let gs = me * 6; gs < me * 6 + 6; gs++) if (occ[gs] && card[gs] === c) x -= 0.6; // R25 / D8
+      if (chars === 6) x -= 0.3;
+    } else if (t === T_TRAP && traps === 3) x -= 0.3;
     if (x < minHand) minHand = x;
   }
   if (minHand === Infinity) minHand = 0;
@@ -261,11 +278,11 @@ export function computeBase(v: View, oppArtCard: number): void {
   let oppRes = v.oppPool + v.oppHandN;
   let oppMax = 0;
   for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-    if (!v.seen[gs]) continue;
-    if (v.canTap[gs]) oppRes += cat.abResource[v.card[gs]! * NUM_TRIGGERS + TR_TAP]!;
-    const o = v.equip[gs]!;
-    if (o >= 0) oppRes += cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
-    const pw = v.powAtk[gs]!;
+    if (!seen[gs]) continue;
+    if (canTap[gs]) oppRes += abResource[card[gs]! * NUM_TRIGGERS + TR_TAP]!;
+    const o = equip[gs]!;
+    if (o >= 0) oppRes += abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
+    const pw = powAtk[gs]!;
     if (pw > oppMax) oppMax = pw;
   }
   v.oppCanPay = oppRes >= 1;
@@ -279,18 +296,19 @@ export function computeBase(v: View, oppArtCard: number): void {
 
   // Our best pump in hand for a fight (the attacker plays Events, R34), and what we want to pay for.
   let pump = 0, demand = 0;
-  const canRaise = v.pool + v.freeRes + v.handN - 1;
-  for (let i = 0; i < v.handN; i++) {
-    const c = v.hand[i]!;
-    const t = cat.type[c]!;
-    const cost = cat.cost[c]!;
+  const canRaise = v.pool + free + handN - 1;
+  const vpOp = v.vp[op]!;
+  for (let i = 0; i < handN; i++) {
+    const c = hand[i]!;
+    const t = type[c]!;
+    const cc = cost[c]!;
     if (t === T_EVENT) {
       const s = c * NUM_TRIGGERS + TR_PLAY;
       const pp = I.ownPump[s]! + I.debuff[s]!;
-      if (pp > pump && cost <= canRaise) pump = pp;
-    } else if ((t === T_CHARACTER || t === T_OBJECT) && cost > 0) {
-      if (t === T_CHARACTER && cat.grade[c] === G_LEGEND && v.vp[op]! < 1) continue;
-      demand += cost;
+      if (pp > pump && cc <= canRaise) pump = pp;
+    } else if ((t === T_CHARACTER || t === T_OBJECT) && cc > 0) {
+      if (t === T_CHARACTER && grade[c] === G_LEGEND && vpOp < 1) continue;
+      demand += cc;
     }
   }
   v.myPump = pump * P.pumpUse;
@@ -299,8 +317,9 @@ export function computeBase(v: View, oppArtCard: number): void {
   // Ready attackers that could hit an emptied column behind a kill.
   let fu = 0;
   if (me === v.active) {
+    const ready = v.ready, oppEnvPow = v.oppEnvPow;
     for (let gs = me * 6; gs < me * 6 + 6; gs++) {
-      if (v.occ[gs] && v.ready[gs] && v.powAtk[gs]! > v.oppEnvPow) fu++;
+      if (occ[gs] && ready[gs] && powAtk[gs]! > oppEnvPow) fu++;
     }
   }
   v.followUp = fu;

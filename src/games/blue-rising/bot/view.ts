@@ -65,7 +65,7 @@ import {
   ZONE_CAP,
   type BRState,
 } from '../state.ts';
-import { cardInfo, type CardInfo } from './card-info.ts';
+import { cardInfo, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W, type CardInfo } from './card-info.ts';
 import type { HeuristicProfile } from './profiles.ts';
 import { computeBase, deckClock, setupFight } from './values.ts';
 
@@ -196,6 +196,9 @@ const SHARED_ARRAYS = {
   powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
 };
+// Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
+// equip -1, every number 0), so that a slot that stays unseen is not written again.
+const SHARED_BLANK = u8(12);
 const NO_ASPIRANTS = new Int16Array(0);
 const NO_HIST = new Int32Array(0);
 let sharedHist = NO_HIST; // grown to the largest catalogue seen
@@ -271,18 +274,27 @@ export function buildView(v: View, st: BRState): void {
   const occA = v.occ, seenA = v.seen, instA = v.inst, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
   const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
   const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
+  const blankA = SHARED_BLANK;
+  const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
+  let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
     const inst = w[O_OCC + gs]!;
     const occ = inst >= 0;
     occA[gs] = occ ? 1 : 0;
     instA[gs] = inst;
     if (!occ || (w[O_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
-      seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
-      cardA[gs] = equipA[gs] = -1;
-      gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
+      if (blankA[gs] === 0) {
+        seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
+        cardA[gs] = equipA[gs] = -1;
+        gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
+        blankA[gs] = 1;
+      }
+      // The engine's estimate reads the state: a face-down opposing character may be Résistant.
+      if (occ && !oppResist && resistance(st, gs) > 0) oppResist = true;
       continue;
     }
     seenA[gs] = 1;
+    blankA[gs] = 0;
     const tapped = w[O_TAPPED + gs] !== 0;
     const attacked = w[O_ATTACKED + gs] !== 0;
     const enteredNow = w[O_ENTERED + gs] === turn;
@@ -292,30 +304,33 @@ export function buildView(v: View, st: BRState): void {
     const c = cardOf[inst]!;
     const o = w[O_EQUIP + gs]!;
     cardA[gs] = c;
-    gradeA[gs] = cat.grade[c]!;
-    let flags = cat.kwFlags[c]! | w[O_TKW + gs]!;
-    let support = cat.support[c]!, resist = cat.kwResistant[c]! + w[O_TRES + gs]!;
-    let rowFront = cat.kwFront[c]! + w[O_TFRONT + gs]!, rowBack = cat.kwBack[c]! + w[O_TBACK + gs]!;
-    let atk = cat.kwAttack[c]! + w[O_TATK + gs]!, def = cat.kwDefense[c]! + w[O_TDEF + gs]!;
-    let base = cat.power[c]! + w[O_TPOW + gs]!;
+    gradeA[gs] = gradeOf[c]!;
+    const b = c * ST_W;
+    let flags = CS[b + ST_FLAGS]! | w[O_TKW + gs]!;
+    let support = CS[b + ST_SUPPORT]!, resist = CS[b + ST_RES]! + w[O_TRES + gs]!;
+    let rowFront = CS[b + ST_FRONT]! + w[O_TFRONT + gs]!, rowBack = CS[b + ST_BACK]! + w[O_TBACK + gs]!;
+    let atk = CS[b + ST_ATK]! + w[O_TATK + gs]!, def = CS[b + ST_DEF]! + w[O_TDEF + gs]!;
+    let base = CS[b + ST_POW]! + w[O_TPOW + gs]!;
     if (o >= 0) {
       const oc = cardOf[o]!;
+      const ob = oc * ST_W;
       equipA[gs] = oc;
-      flags |= cat.objFlags[oc]!;
-      support += cat.objSupport[oc]!;
-      resist += cat.objResistant[oc]!;
-      rowFront += cat.objFront[oc]!;
-      rowBack += cat.objBack[oc]!;
-      atk += cat.objAttack[oc]!;
-      def += cat.objDefense[oc]!;
-      base += cat.objPower[oc]!;
+      flags |= OS[ob + ST_FLAGS]!;
+      support += OS[ob + ST_SUPPORT]!;
+      resist += OS[ob + ST_RES]!;
+      rowFront += OS[ob + ST_FRONT]!;
+      rowBack += OS[ob + ST_BACK]!;
+      atk += OS[ob + ST_ATK]!;
+      def += OS[ob + ST_DEF]!;
+      base += OS[ob + ST_POW]!;
     } else equipA[gs] = -1;
     flagsA[gs] = flags;
     const ct = !tapped && (!enteredNow || (flags & KW_RAGE) !== 0);
     canTapA[gs] = ct ? 1 : 0;
     readyA[gs] = ct && !attacked ? 1 : 0;
     supportA[gs] = support;
-    resistA[gs] = resist;
+    resistA[gs] = resist; // board.ts's resistance(st, gs)
+    if (resist > 0 && gs >= op * 6 && gs < op * 6 + 6) oppResist = true;
     frontA[gs] = rowFront;
     backA[gs] = rowBack;
     base += gs % 6 < 3 ? rowFront : rowBack;
@@ -341,13 +356,6 @@ export function buildView(v: View, st: BRState): void {
   v.atkColumn = w[O_ATK_COLUMN]!;
   v.atkRanged = w[O_ATK_RANGED]!;
   v.rsSlot = w[O_RS_SLOT]!;
-  let oppResist = false;
-  for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-    if (w[O_OCC + gs]! >= 0 && resistance(st, gs) > 0) {
-      oppResist = true;
-      break;
-    }
-  }
   v.oppResist = oppResist;
   if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
   v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && w[O_PEND_RETURN] === PH_MAIN);
@@ -377,6 +385,7 @@ function lightView(v: View, st: BRState): void {
     v.occ[gs] = inst >= 0 ? 1 : 0;
     v.seen[gs] = seen ? 1 : 0;
     v.card[gs] = seen ? cardOf[inst]! : -1;
+    if (seen) SHARED_BLANK[gs] = 0;
   }
   for (let c = 0; c < 3; c++) {
     const mine = w[O_TRAP + me * 3 + c]!;
