@@ -46,6 +46,9 @@ export class EffectAccumulator {
   readonly clusters: Float64Array;
   readonly touched: Int32Array;
   readonly isOpen: Uint8Array;
+  /** Per kind and definition, the local cells the open cluster holds (at most LOCAL), listed once. */
+  readonly openCells: Uint8Array;
+  readonly nOpenCells: Uint8Array;
   nTouched = 0;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = 1 + lay.seenBy.length;
@@ -55,6 +58,8 @@ export class EffectAccumulator {
     this.clusters = new Float64Array(lay.kinds * this.defs);
     this.touched = new Int32Array(lay.kinds);
     this.isOpen = new Uint8Array(lay.kinds);
+    this.openCells = new Uint8Array(lay.kinds * this.defs * LOCAL);
+    this.nOpenCells = new Uint8Array(lay.kinds * this.defs);
   }
 
   add(r: GameResult): void {
@@ -77,7 +82,8 @@ export class EffectAccumulator {
             if (r.turns < lay.checkpoints[d - 1]!) continue; // only games reaching the turn
             present = st[base + lay.seenBy[d - 1]!]! > 0 ? 1 : 0;
           }
-          const o = ((k * D + d) * LOCAL + cellBase + present) * 2;
+          const kd = k * D + d, cell = cellBase + present, o = (kd * LOCAL + cell) * 2;
+          if (this.open[o] === 0) this.openCells[kd * LOCAL + this.nOpenCells[kd]!++] = cell;
           this.open[o]!++;
           this.open[o + 1]! += won;
         }
@@ -86,31 +92,34 @@ export class EffectAccumulator {
   }
 
   closeCluster(): void {
-    const D = this.defs, op = this.open;
+    // Only the cells the cluster touched (a seed pair fills at most four per card and
+    // definition): the cross sums over untouched cells would add zeros.
+    const D = this.defs, op = this.open, cells = this.openCells;
     for (let t = 0; t < this.nTouched; t++) {
       const k = this.touched[t]!;
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS;
-        let any = false;
-        for (let i = 0; i < LOCAL; i++) {
-          const ni = op[ob + 2 * i]!;
-          if (ni === 0) continue;
-          any = true;
-          const yi = op[ob + 2 * i + 1]!;
+        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS, lb = kd * LOCAL, m = this.nOpenCells[kd]!;
+        if (m === 0) continue;
+        for (let a = 0; a < m; a++) {
+          const i = cells[lb + a]!;
+          const ni = op[ob + 2 * i]!, yi = op[ob + 2 * i + 1]!;
           this.cells[ob + 2 * i]! += ni;
           this.cells[ob + 2 * i + 1]! += yi;
-          for (let j = 0; j < LOCAL; j++) {
-            const nj = op[ob + 2 * j]!;
-            if (nj === 0) continue;
-            const yj = op[ob + 2 * j + 1]!, x = cb + (i * LOCAL + j) * 4;
+          for (let b = 0; b < m; b++) {
+            const j = cells[lb + b]!;
+            const nj = op[ob + 2 * j]!, yj = op[ob + 2 * j + 1]!, x = cb + (i * LOCAL + j) * 4;
             this.cross[x]! += ni * nj;
             this.cross[x + 1]! += yi * nj;
             this.cross[x + 2]! += ni * yj;
             this.cross[x + 3]! += yi * yj;
           }
         }
-        if (any) this.clusters[kd]!++;
-        op.fill(0, ob, ob + LOCAL * 2);
+        for (let a = 0; a < m; a++) {
+          const i = cells[lb + a]!;
+          op[ob + 2 * i] = op[ob + 2 * i + 1] = 0;
+        }
+        this.nOpenCells[kd] = 0;
+        this.clusters[kd]!++;
       }
       this.isOpen[k] = 0;
     }
