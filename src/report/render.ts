@@ -1,15 +1,19 @@
 // Renders a vega-lite spec to a static SVG string with vega (headless: renderer 'none', no
 // canvas, no DOM). Warnings of vega-lite and vega are collected, never printed.
-import * as vega from 'vega';
-import * as vl from 'vega-lite';
 import type { TopLevelSpec } from 'vega-lite';
+
+// vega and vega-lite load on the first chart (about 0.8 s and 48 MB): a run without a report never pays for them.
+type Vega = typeof import('vega');
+type VegaLite = typeof import('vega-lite');
+let loaded: Promise<[Vega, VegaLite]> | null = null;
+const loadVega = () => (loaded ??= Promise.all([import('vega'), import('vega-lite')]));
 
 export interface Rendered {
   svg: string;
   warnings: string[];
 }
 
-function collectingLogger(warnings: string[]) {
+function collectingLogger(vega: Vega, warnings: string[]) {
   let lvl = vega.Warn;
   const text = (args: unknown[]) => args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
   const logger = {
@@ -62,7 +66,7 @@ interface TextItem {
   fontSize?: number;
   fontWeight?: string | number;
 }
-function installTextMetrics(): void {
+function installTextMetrics(vega: Vega): void {
   const tm = (vega as unknown as { textMetrics: { width: (item: TextItem, text?: unknown) => number } }).textMetrics;
   if ((tm.width as { lab?: boolean }).lab) return;
   const width = (item: TextItem, text?: unknown) => {
@@ -87,10 +91,11 @@ export function addHoverTitles(svg: string): string {
 
 /** Compiles the vega-lite spec, runs it headless and returns the SVG (with hover titles). */
 export async function renderSvg(spec: TopLevelSpec): Promise<Rendered> {
-  installTextMetrics();
+  const [vega, vl] = await loadVega();
+  installTextMetrics(vega);
   const warnings: string[] = [];
-  const compiled = vl.compile(spec, { logger: collectingLogger(warnings) }).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: collectingLogger(warnings), logLevel: vega.Warn });
+  const compiled = vl.compile(spec, { logger: collectingLogger(vega, warnings) }).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: collectingLogger(vega, warnings), logLevel: vega.Warn });
   try {
     const svg = await view.toSVG();
     return { svg: addHoverTitles(svg), warnings };

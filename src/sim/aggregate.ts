@@ -1,6 +1,6 @@
 // Streaming aggregates (metrics.md): integer counters only, so merging partial aggregates
 // from any number of workers, in any order, gives exactly the same totals.
-import { mergeEffects, type EffectTable } from './card-effects.ts';
+import { mergeEffects, unpackEffects, type EffectTable, type PackedEffects } from './card-effects.ts';
 
 /** Per card and mode, copy-weighted sums over (game, seat) where the deck holds the card. */
 export const CARD_COUNTERS = [
@@ -95,6 +95,8 @@ export interface Aggregate {
   pairBase?: number;
   /** Deck-adjusted card effect counts (card-effects.ts). */
   effects?: EffectTable;
+  /** A shard's effect counts as it sends them (card-effects.ts pack); merged into `effects`. */
+  packedEffects?: PackedEffects;
   /** The game's own card counters beyond CARD_COUNTERS (its module declares them), and mode → card → their sums. */
   extraCounters?: string[];
   cardExtras?: Record<string, Record<string, number[]>>;
@@ -148,6 +150,7 @@ export function mergeInto(a: Aggregate, b: Aggregate): void {
   if (a.vpSources.length === 0) a.vpSources = b.vpSources.slice();
   if (a.checkpoints.length === 0) a.checkpoints = b.checkpoints.slice();
   if (b.effects) mergeEffects(a, b.effects);
+  if (b.packedEffects) unpackEffects(a, b.packedEffects);
   // Pair results: each pair is played by one shard, so a merge places them at their index.
   if ((a.pairBase ?? 0) !== 0) throw new Error('pair results merge only into an aggregate whose pairs start at 0');
   const base = b.pairBase ?? 0;

@@ -46,6 +46,9 @@ export class EffectAccumulator {
   readonly clusters: Float64Array;
   readonly touched: Int32Array;
   readonly isOpen: Uint8Array;
+  /** Per kind and definition, the local cells the open cluster holds (at most LOCAL), listed once. */
+  readonly openCells: Uint8Array;
+  readonly nOpenCells: Uint8Array;
   nTouched = 0;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = 1 + lay.seenBy.length;
@@ -55,6 +58,8 @@ export class EffectAccumulator {
     this.clusters = new Float64Array(lay.kinds * this.defs);
     this.touched = new Int32Array(lay.kinds);
     this.isOpen = new Uint8Array(lay.kinds);
+    this.openCells = new Uint8Array(lay.kinds * this.defs * LOCAL);
+    this.nOpenCells = new Uint8Array(lay.kinds * this.defs);
   }
 
   add(r: GameResult): void {
@@ -77,7 +82,8 @@ export class EffectAccumulator {
             if (r.turns < lay.checkpoints[d - 1]!) continue; // only games reaching the turn
             present = st[base + lay.seenBy[d - 1]!]! > 0 ? 1 : 0;
           }
-          const o = ((k * D + d) * LOCAL + cellBase + present) * 2;
+          const kd = k * D + d, cell = cellBase + present, o = (kd * LOCAL + cell) * 2;
+          if (this.open[o] === 0) this.openCells[kd * LOCAL + this.nOpenCells[kd]!++] = cell;
           this.open[o]!++;
           this.open[o + 1]! += won;
         }
@@ -86,31 +92,34 @@ export class EffectAccumulator {
   }
 
   closeCluster(): void {
-    const D = this.defs, op = this.open;
+    // Only the cells the cluster touched (a seed pair fills at most four per card and
+    // definition): the cross sums over untouched cells would add zeros.
+    const D = this.defs, op = this.open, cells = this.openCells;
     for (let t = 0; t < this.nTouched; t++) {
       const k = this.touched[t]!;
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS;
-        let any = false;
-        for (let i = 0; i < LOCAL; i++) {
-          const ni = op[ob + 2 * i]!;
-          if (ni === 0) continue;
-          any = true;
-          const yi = op[ob + 2 * i + 1]!;
+        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS, lb = kd * LOCAL, m = this.nOpenCells[kd]!;
+        if (m === 0) continue;
+        for (let a = 0; a < m; a++) {
+          const i = cells[lb + a]!;
+          const ni = op[ob + 2 * i]!, yi = op[ob + 2 * i + 1]!;
           this.cells[ob + 2 * i]! += ni;
           this.cells[ob + 2 * i + 1]! += yi;
-          for (let j = 0; j < LOCAL; j++) {
-            const nj = op[ob + 2 * j]!;
-            if (nj === 0) continue;
-            const yj = op[ob + 2 * j + 1]!, x = cb + (i * LOCAL + j) * 4;
+          for (let b = 0; b < m; b++) {
+            const j = cells[lb + b]!;
+            const nj = op[ob + 2 * j]!, yj = op[ob + 2 * j + 1]!, x = cb + (i * LOCAL + j) * 4;
             this.cross[x]! += ni * nj;
             this.cross[x + 1]! += yi * nj;
             this.cross[x + 2]! += ni * yj;
             this.cross[x + 3]! += yi * yj;
           }
         }
-        if (any) this.clusters[kd]!++;
-        op.fill(0, ob, ob + LOCAL * 2);
+        for (let a = 0; a < m; a++) {
+          const i = cells[lb + a]!;
+          op[ob + 2 * i] = op[ob + 2 * i + 1] = 0;
+        }
+        this.nOpenCells[kd] = 0;
+        this.clusters[kd]!++;
       }
       this.isOpen[k] = 0;
     }
@@ -119,8 +128,7 @@ export class EffectAccumulator {
 
   /** The local cell i's global key. */
   private key(i: number): string {
-    const side = i >> 2, first = (i >> 1) & 1, present = i & 1;
-    return `${this.deckNames[side]}\t${this.deckNames[1 - side]}\t${first}\t${present}`;
+    return cellKey(this.deckNames, i);
   }
 
   foldInto(agg: Aggregate, mode: string): void {
@@ -152,6 +160,102 @@ export class EffectAccumulator {
       }
     }
   }
+
+  /**
+   * The shard's counts as plain numbers, its decks named once (what crosses threads, the
+   * journal and the queue: the keyed table of foldInto is about six times the size). Unpacked
+   * by unpackEffects in the order foldInto would have inserted the keys, so a merged aggregate
+   * is the same object, key order included.
+   */
+  pack(mode: string): PackedEffects {
+    this.closeCluster();
+    const D = this.defs, cards: string[] = [], data: number[] = [];
+    const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
+    for (let k = 0; k < this.lay.kinds; k++) {
+      let any = false;
+      for (let d = 0; d < D && !any; d++) any = this.clusters[k * D + d]! > 0;
+      if (!any) continue;
+      cards.push(this.lay.names[k]!);
+      for (let d = 0; d < D; d++) {
+        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS;
+        data.push(this.clusters[kd]!);
+        if (this.clusters[kd]! === 0) continue;
+        const nCellsAt = data.push(0) - 1;
+        for (let i = 0; i < LOCAL; i++) {
+          const n = this.cells[ob + 2 * i]!;
+          if (n === 0) continue;
+          data.push(i, n, this.cells[ob + 2 * i + 1]!);
+          data[nCellsAt]!++;
+        }
+        const nCrossAt = data.push(0) - 1;
+        for (let i = 0; i < LOCAL; i++) {
+          if (this.cells[ob + 2 * i]! === 0) continue;
+          for (let j = 0; j < LOCAL; j++) {
+            const x = cb + (i * LOCAL + j) * 4;
+            if (this.cross[x]! === 0 || keys[i]! > keys[j]!) continue;
+            data.push(i, j, this.cross[x]!, this.cross[x + 1]!, this.cross[x + 2]!, this.cross[x + 3]!);
+            data[nCrossAt]!++;
+          }
+        }
+      }
+    }
+    return { mode, decks: [this.deckNames[0], this.deckNames[1]], defs: presenceNames(this.lay), cards, data };
+  }
+}
+
+/** A local cell's global key: seat deck, opposing deck, moved first, present (cell = side·4 + first·2 + present). */
+function cellKey(decks: readonly [string, string], i: number): string {
+  const side = i >> 2, first = (i >> 1) & 1, present = i & 1;
+  return `${decks[side]}\t${decks[1 - side]}\t${first}\t${present}`;
+}
+
+/** One shard's effect counts, packed (EffectAccumulator.pack). */
+export interface PackedEffects {
+  mode: string;
+  decks: [string, string];
+  /** Presence definitions, in order. */
+  defs: string[];
+  /** The cards with counts, in catalogue order. */
+  cards: string[];
+  /**
+   * Per card, per definition: clusters; when not 0, the cell count, then (cell, n, y) per
+   * cell, the cross count, then (cell k, cell l, NN, YN, NY, YY) per pair of cells.
+   */
+  data: number[];
+}
+
+/** Adds packed counts into a's table, inserting keys as foldInto and mergeEffects would. */
+export function unpackEffects(a: Aggregate, p: PackedEffects): void {
+  const table = ((a.effects ??= {})[p.mode] ??= {});
+  const keys = Array.from({ length: LOCAL }, (_, i) => cellKey(p.decks, i));
+  const data = p.data;
+  let at = 0;
+  for (const card of p.cards) {
+    for (const def of p.defs) {
+      const clusters = data[at++]!;
+      if (clusters === 0) continue;
+      const e = ((table[card] ??= {})[def] ??= { clusters: 0, cells: {}, cross: {} });
+      e.clusters += clusters;
+      for (let m = data[at++]!; m > 0; m--, at += 3) {
+        const c = (e.cells[keys[data[at]!]!] ??= [0, 0]);
+        c[0]! += data[at + 1]!;
+        c[1]! += data[at + 2]!;
+      }
+      for (let m = data[at++]!; m > 0; m--, at += 6) {
+        const v = (e.cross[`${keys[data[at]!]}\n${keys[data[at + 1]!]}`] ??= [0, 0, 0, 0]);
+        for (let q = 0; q < 4; q++) v[q]! += data[at + 2 + q]!;
+      }
+    }
+  }
+}
+
+/** An aggregate's effect table (a lone shard's packed counts unpacked into it first). */
+export function effectTable(agg: Aggregate): EffectTable | undefined {
+  if (agg.packedEffects) {
+    unpackEffects(agg, agg.packedEffects);
+    delete agg.packedEffects;
+  }
+  return agg.effects;
 }
 
 /** Adds b's effect counts into a's (integer sums: any order gives the same totals). */
@@ -267,7 +371,7 @@ export function effectColumns(agg: Pick<Aggregate, 'checkpoints'>): string[] {
 
 /** One card's deck-adjusted columns. */
 export function effectFields(agg: Aggregate, mode: string, card: string): Record<string, number | null> {
-  const defs = agg.effects?.[mode]?.[card];
+  const defs = effectTable(agg)?.[mode]?.[card];
   const a = estimateEffect(defs?.dealt);
   const out: Record<string, number | null> = {
     adj_effect: r6(a.effect), adj_lo: r6(a.lo), adj_hi: r6(a.hi), adj_p: sig6(a.p), adj_n_present: a.nPresent, adj_n_absent: a.nAbsent,

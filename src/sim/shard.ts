@@ -176,6 +176,6 @@ export function runShard(task: ShardTask): ShardResult {
     eff.closeCluster();
   }
   acc.foldInto(agg, task.mode);
-  eff.foldInto(agg, task.mode);
+  agg.packedEffects = eff.pack(task.mode);
   return { shardIndex: task.shardIndex, games, agg, rows };
 }

@@ -8,6 +8,7 @@ import type { Aggregate } from './aggregate.ts';
 import { cardColumns, DECK_COLUMNS, DECK_MATCHUP_COLUMNS, MATCHUP_COLUMNS, cardRows, deckMatchupRows, deckRows, matchupRows, modeColumns, modeRows, toCsvRows, turnHistogram } from './metrics.ts';
 import { metaOfMatchups, type MetaMatchup } from '../report/meta.ts';
 import { cardDeckRows } from '../report/card-decks.ts';
+import { effectTable } from './card-effects.ts';
 import { atomicWrite, csvText, pendingTemps, stableJson, tempName } from './output.ts';
 import { gameRowHeader, type GameRow } from './shard.ts';
 
@@ -45,7 +46,7 @@ export function summarize(agg: Aggregate) {
     // The deck-choice equilibrium per mode (issue #17): which decks a rational field would bring.
     meta: metaOfMatchups(matchups as unknown as MetaMatchup[]),
     // Each card's figures in each deck holding it (the report's per-card drill-down).
-    cardDecks: cardDeckRows(agg.effects),
+    cardDecks: cardDeckRows(effectTable(agg)),
   };
 }
 

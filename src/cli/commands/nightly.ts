@@ -18,7 +18,6 @@ import { recheckAfterRun } from '../recheck.ts';
 import { defaultWorkers, runAndWrite } from './simulate.ts';
 import { QUEUE_HELP, queueTarget } from './worker.ts';
 import { QueueInputError } from '../../sim/queue/connection.ts';
-import { checkCron, registerNightly, unregisterNightly } from '../../sim/queue/schedule.ts';
 import { pairings, type RunSpec } from '../../sim/run.ts';
 import { ruleItems } from '../../sim/experiment.ts';
 import { runOpeningVariants, skippedVariants, writeVariants, type VariantsResult } from '../../sim/opening.ts';
@@ -32,6 +31,7 @@ import { FIXES_FILE } from '../../report/fixes.ts';
 /** `--schedule`: registers tonight's options (less --queue, --schedule and --date) as a job scheduler. */
 async function scheduleNightly(pattern: string, queueUrl: string | undefined, game: string): Promise<void> {
   if (queueUrl === undefined) throw new UsageError('--schedule: give --queue redis://HOST:PORT too (the schedule lives in Redis)');
+  const { checkCron, registerNightly, unregisterNightly } = await import('../../sim/queue/schedule.ts');
   if (pattern === 'off') {
     const t = await queueTarget(queueUrl);
     const had = await unregisterNightly(t, gameModule(game).id);

@@ -10,19 +10,24 @@ import { gameModule } from '../../games/registry.ts';
 import { gameOption, moduleOf } from '../game.ts';
 import { armFolder, removePendingTemps } from '../../sim/output.ts';
 
+
+/** The queue's executor, its module (BullMQ) loaded only when a run is queued. */
+function queueExecutorOf(target: QueueTarget, notes: SubmitNotes): ExecutorFactory {
+  return async (run) => (await import('../../sim/queue/submit.ts')).queueExecutor(target, notes)(run);
+}
 export { armFolder };
 import type { Aggregate } from '../../sim/aggregate.ts';
 import { oddGames } from '../../sim/experiment.ts';
 import { JOURNAL_NAME } from '../../sim/journal.ts';
-import { runSimulation, SimulationError, type RunHooks, type RunResult, type RunSpec, type SideSpec } from '../../sim/run.ts';
+import { runSimulation, SimulationError, type ExecutorFactory, type RunHooks, type RunResult, type RunSpec, type SideSpec } from '../../sim/run.ts';
 import { GameRowWriter, summarize, writeJson, writeTables } from '../../sim/write.ts';
 import { UsageError, action, intOption } from '../errors.ts';
 import { engineVersion, machine, sha256 } from '../manifest.ts';
 import { makeProgress } from '../progress.ts';
 import { catalogueSha256, checkSidesAgainst, loadCatalogue } from '../catalogue.ts';
 import { prepareOutFolder } from '../out-folder.ts';
-import type { QueueTarget } from '../../sim/queue/connection.ts';
-import { QUEUE_PLAN_THREADS, queueExecutor } from '../../sim/queue/submit.ts';
+import { QUEUE_PLAN_THREADS, type QueueTarget } from '../../sim/queue/connection.ts';
+import type { SubmitNotes } from '../../sim/queue/submit.ts';
 import { QUEUE_HELP, queueTarget } from './worker.ts';
 import { writeReport } from '../../report/report.ts';
 
@@ -167,7 +172,7 @@ export async function runAndWrite(
       onAbortable: (a) => (abort = a),
       journal,
       fresh: opts.fresh,
-      executor: opts.queue ? queueExecutor(opts.queue, { onNote: opts.quiet ? undefined : (line) => process.stderr.write(`${opts.label}: ${line}\n`) }) : undefined,
+      executor: opts.queue ? queueExecutorOf(opts.queue, { onNote: opts.quiet ? undefined : (line) => process.stderr.write(`${opts.label}: ${line}\n`) }) : undefined,
       onJournal: (state, resumed, total) => {
         gamesDone = resumed;
         if (resumed > 0) progress.resumed(resumed);

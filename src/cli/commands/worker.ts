@@ -3,7 +3,6 @@
 // signal (or the grace running out) hands them back to the queue.
 import { Command } from 'commander';
 import { parseQueueUrl, probeRedis, QueueInputError, type QueueTarget } from '../../sim/queue/connection.ts';
-import { startQueueWorker } from '../../sim/queue/worker.ts';
 import { UsageError, action, intOption } from '../errors.ts';
 import { defaultWorkers } from './simulate.ts';
 
@@ -39,6 +38,7 @@ export function workerCommand(): Command {
       let onSignal = () => void early++;
       process.on('SIGTERM', () => onSignal());
       process.on('SIGINT', () => onSignal());
+      const { startQueueWorker } = await import('../../sim/queue/worker.ts');
       const w = await startQueueWorker(target, { workers, log, progressMs: 10_000 });
       await new Promise<void>((resolve) => {
         let stopping = false;

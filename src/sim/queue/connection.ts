@@ -1,7 +1,9 @@
 // Where the queue lives: a redis:// URL, checked before anything is submitted, and the
 // connection options BullMQ's clients share (commands wait while Redis restarts, not fail).
-import { QueueEvents, type ConnectionOptions, type Queue } from 'bullmq';
-import { Redis, type RedisOptions } from 'ioredis';
+// BullMQ and ioredis load when a queue is first used (about 0.5 s and 30 MB): a run without
+// --queue never pays for them.
+import type { ConnectionOptions, Queue, QueueEvents } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
 
 /** The queue of shard jobs and the queue of scheduled nightlies (BullMQ's default key prefix). */
 export const SHARD_QUEUE = 'lab-shards';
@@ -9,6 +11,13 @@ export const NIGHTLY_QUEUE = 'lab-nightly';
 
 /** Bad input about the queue (its URL, Redis unreachable, a schedule): the CLI exits 2 with it. */
 export class QueueInputError extends Error {}
+
+/**
+ * The threads a queued run's shards are sized for (RunSpec.planThreads), whatever the
+ * submitter's --workers: the same command gives the same shards, hence the same job ids,
+ * from any machine.
+ */
+export const QUEUE_PLAN_THREADS = 8;
 
 export interface QueueTarget {
   /** The URL as given. */
@@ -66,6 +75,7 @@ export function connectionOptions(t: QueueTarget): ConnectionOptions {
 
 /** Connects once, with no retry, and checks the server is a Redis BullMQ runs on (5 or later). */
 export async function probeRedis(t: QueueTarget, option = '--queue', timeoutMs = 5000): Promise<void> {
+  const { Redis } = await import('ioredis');
   const client = new Redis({ ...baseOptions(t), lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   let last: NodeJS.ErrnoException | null = null;
   client.on('error', (e: NodeJS.ErrnoException) => (last ??= e));
@@ -91,6 +101,7 @@ export async function probeRedis(t: QueueTarget, option = '--queue', timeoutMs =
  * job finishing at once, would be lost.) `onError` is listened to from the start.
  */
 export async function eventsFromNow(target: QueueTarget, queue: Queue, onError: (err: Error) => void): Promise<QueueEvents> {
+  const { Redis } = await import('ioredis');
   const client = new Redis({ ...baseOptions(target), maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(100 * n, 1000) });
   client.on('error', () => {}); // retried: the command waits for Redis
   let last: string;
@@ -99,6 +110,7 @@ export async function eventsFromNow(target: QueueTarget, queue: Queue, onError: 
   } finally {
     client.disconnect();
   }
+  const { QueueEvents } = await import('bullmq');
   const events = new QueueEvents(queue.name, { connection: connectionOptions(target), lastEventId: last, prefix: queue.opts.prefix });
   events.on('error', onError);
   await events.waitUntilReady();

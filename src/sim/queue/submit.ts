@@ -24,12 +24,7 @@ export interface ShardJob {
   sides: { name: string; mode: string; file: string | null }[];
 }
 
-/**
- * The threads a queued run's shards are sized for (RunSpec.planThreads), whatever the
- * submitter's --workers: the same command gives the same shards, hence the same job ids,
- * from any machine.
- */
-export const QUEUE_PLAN_THREADS = 8;
+export { QUEUE_PLAN_THREADS } from './connection.ts';
 /** Finished jobs stay this long (a submitter gone for the night still finds them). */
 export const KEEP_SECONDS = 7 * 24 * 3600;
 /** Shards handed to Redis at once: enough for hundreds of worker threads, bounded memory here. */
