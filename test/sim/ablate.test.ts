@@ -47,8 +47,8 @@ describe('holderOutcomes', () => {
 
 describe('ablation of the quick cards', () => {
   // Heuristic bots on the eight shipped quick decks, 20 games a pairing, run in this process on
-  // 2 worker threads: 18,500 games, about 50 s of CPU; 3.5 min of wall time measured on this
-  // 2-core machine shared at a load of 9, 7.5 min at 19, hence the long timeout (no lab child:
+  // 2 worker threads: 18,500 games, about 50 s of CPU; 2 min 27 s of wall time measured on this
+  // 2-core machine shared at a load of 12 to 15, 7.5 min at 19, hence the long timeout (no lab child:
   // the helpers kill those after the suite's 180 s). Measured: Inquisitrice des Brumes at power
   // 7 first, +17.1 points [+10.3, +23.9]; next Harangue +14.3 [+6.1, +22.4].
   it('names a card planted with power +3 first, and replays only the pairings holding each card', { timeout: 1_800_000 }, async () => {
