@@ -6,17 +6,12 @@
 // pairing, one arm per power delta on the same seeds (the delta 0 arm is the shipped report).
 //   npx tsx src/bench/planted.ts [seed=2026] [deltas=0,3,1]
 // 28,000 games an arm, 2 worker threads (84,000 games: 5 to 6 minutes on this 2-core machine).
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CARDS } from '../games/blue-rising/catalogue/index.ts';
-import { loadDeck } from '../games/blue-rising/decks.ts';
+import { plantedCard, quickSides } from './planted-card.ts';
 import { rankCards, type RankedCard } from '../report/answer.ts';
 import type { CardRow } from '../report/summary.ts';
 import { runSimulation } from '../sim/run.ts';
 import { summarize } from '../sim/write.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const seed = Number(process.argv[2] ?? 2026);
 const deltas = (process.argv[3] ?? '0,3,1').split(',').map(Number);
 if (!Number.isInteger(seed) || deltas.some((d) => !Number.isInteger(d))) {
@@ -24,13 +19,8 @@ if (!Number.isInteger(seed) || deltas.some((d) => !Number.isInteger(d))) {
   process.exit(2);
 }
 
-const files = readdirSync(join(ROOT, 'decks')).filter((f) => /^quick-.*\.deck$/.test(f)).sort();
-const sides = files.map((f) => {
-  const deck = loadDeck(join(ROOT, 'decks', f));
-  return { name: deck.name, mode: deck.mode, deck, file: f };
-});
-const catalogue = CARDS as readonly { name: string; grade?: string; power?: number }[];
-const planted = sides[0]!.deck.entries.map((e) => catalogue.find((c) => c.name === e.name)!).find((c) => c.grade === 'hero')!;
+const sides = quickSides();
+const planted = plantedCard();
 
 const res = await runSimulation({
   game: 'blue-rising', modes: ['quick'], sides, bots: ['heuristic', 'heuristic'], gamesPerPairing: 1000, seed,

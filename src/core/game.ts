@@ -99,6 +99,13 @@ export interface CardStatsGame<S> extends Game<S> {
   startRecording(state: S): void;
   /** Writes out[(seat * cardKinds + kind) * cardStatFields.length + field] (zeroed first). */
   readCardStats(state: S, out: Int32Array): void;
+  /**
+   * Optional. Writes out[seat * cardKinds + kind]: where the kind's first copy stood in the
+   * seat's draw order when play began (after the mulligans), 1 in the kept opening hand, 1 + j
+   * the j-th card from the top of the library, 0 when none was in either. The shuffle fixes it
+   * before any play, so "among the first N" is a randomised assignment (card-effects.ts).
+   */
+  readDrawDepths?(state: S, out: Int32Array): void;
   /** Writes out[seat * vpSourceNames.length + source]. */
   readVpSources(state: S, out: Int32Array): void;
   /** Times the lead passed from one seat to the other (ties are no lead). */

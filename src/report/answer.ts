@@ -1,7 +1,9 @@
 // The report's first screen: what is out of line, in sentences, per mode. Cards are named by
-// their deck-adjusted effect (card-effects.ts: win rate when dealt in the opening hand minus
-// when not, within seat deck × opposing deck × who moved first), never by GIH WR or raw IWD,
+// their deck-adjusted effect (card-effects.ts: win rate when held early, in the kept opening hand
+// or the next cards of the library, minus when not, within seat deck × opposing deck × who moved
+// first), never by GIH WR or raw IWD,
 // which mostly measure the decks holding the card and their game length.
+import { EARLY_DRAWS } from '../sim/card-effects.ts';
 import { MIN_SEAT_GAMES } from './flags.ts';
 import { escapeHtml } from './html.ts';
 import { benjaminiHochberg, Z95 } from './stats.ts';
@@ -28,8 +30,8 @@ const num = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x)
  * A mode's cards by their deck-adjusted effect, strongest evidence first: `strong` by z
  * descending (positive effects), `weak` by z ascending (negative). Ranking by z rather than by
  * the effect in points keeps a rare card's noisy estimate from heading the list: on the shipped
- * quick decks a Hero planted at +3 power heads the list by z on seeds 2026 and 2027, but comes
- * second or third by points (or by the interval's low end), behind cards held by one deck whose
+ * quick decks a Hero planted at +3 power heads the list by z on seeds 2026, 2027 and 2028, but
+ * comes second or third by points (or by the interval's low end), behind cards held by one deck whose
  * estimates are larger and wider (README, "Which card is out of line").
  */
 export function rankCards(cards: readonly CardRow[], mode: string, q = 0.05): { strong: RankedCard[]; weak: RankedCard[]; all: RankedCard[] } {
@@ -62,7 +64,7 @@ export function modeAnswer(t: Tables, mode: string, band: Band, q = 0.05): strin
   if (all.length === 0) out.push('No card has a deck-adjusted estimate (no card was both dealt and not dealt in one seat deck × opposing deck × first-player cell).');
   else {
     out.push(s.length
-      ? `Cards that win more than their decks explain: ${s.map(cardText).join('; ')} (win rate when dealt in the opening hand minus when not).`
+      ? `Cards that win more than their decks explain: ${s.map(cardText).join('; ')} (win rate when held early, in the kept opening hand or the next ${EARLY_DRAWS} cards of the library, minus when not).`
       : `No card wins significantly more than its decks explain (${all.length} cards, Benjamini–Hochberg q = ${q}).`);
     out.push(w.length
       ? `Cards that win less: ${w.map(cardText).join('; ')}.`
@@ -119,6 +121,6 @@ export function answerHtml(t: Tables, band: Band, q = 0.05, meta: readonly ModeM
     parts.push(`<ul class="answer">${said.map((s) => `<li>${s}</li>`).join('')}</ul>`);
     parts.push(cardTable(t, mode, q, turn));
   }
-  parts.push(`<p class="note">Deck-adjusted effect: the win rate of the seat-games whose deck was dealt the card in its opening hand (before the mulligan, so the shuffle alone decides it) minus those of the same deck that were not, compared within each seat deck × opposing deck × first-player cell and pooled with Mantel–Haenszel weights; 95% interval with the seed pair as the unit (cluster-robust sandwich). Cards are ordered by the strength of the evidence (effect over its standard error) and named only when Benjamini–Hochberg at q = ${q} over the mode's cards keeps them. IWD by turn T, deck-adjusted: the same comparison for "seen by turn T" among games that reach turn T; drawing more cards by T is itself a sign of a game going well, so it runs above zero for most cards. GIH WR only describes: it mostly tracks the decks holding the card.</p>`);
+  parts.push(`<p class="note">Deck-adjusted effect: the win rate of the seat-games whose deck held the card early, in its kept opening hand or among the next ${EARLY_DRAWS} cards of its library as play began (the shuffle fixes it before any play, so it cannot follow how the game goes; a game that does not report its draw order: dealt in the opening hand), minus those of the same deck that did not, compared within each seat deck × opposing deck × first-player cell and pooled with Mantel–Haenszel weights; 95% interval with the seed pair as the unit (cluster-robust sandwich). Cards are ordered by the strength of the evidence (effect over its standard error) and named only when Benjamini–Hochberg at q = ${q} over the mode's cards keeps them. IWD by turn T, deck-adjusted: the same comparison for "seen by turn T" among games that reach turn T; drawing more cards by T is itself a sign of a game going well, so it runs above zero for most cards. GIH WR only describes: it mostly tracks the decks holding the card.</p>`);
   return parts.join('\n');
 }

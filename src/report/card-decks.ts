@@ -1,7 +1,7 @@
 // A card's figures in each deck holding it (the report's per-card drill-down): from the
 // deck-adjusted effect's counts (card-effects.ts), the cells of one seat deck only. summary.json
 // carries the rows (src/sim/write.ts), since the counts themselves are not written out.
-import { estimateEffect, type EffectCounts, type EffectTable } from '../sim/card-effects.ts';
+import { adjustedCounts, estimateEffect, type EffectCounts, type EffectTable } from '../sim/card-effects.ts';
 
 export interface CardDeckRow {
   mode: string;
@@ -41,8 +41,8 @@ export function cardDeckRows(effects: EffectTable | undefined): CardDeckRow[] {
   for (const mode of Object.keys(effects ?? {}).sort()) {
     const cards = effects![mode]!;
     for (const card of Object.keys(cards).sort((a, b) => a.localeCompare(b, 'fr'))) {
-      const e = cards[card]!.dealt;
-      if (!e) continue;
+      const e = cards[card]!.dealt, adj = adjustedCounts(cards[card]);
+      if (!e || !adj) continue;
       const decks = [...new Set(Object.keys(e.cells).map((k) => k.slice(0, k.indexOf('\t'))))].sort((a, b) => a.localeCompare(b, 'fr'));
       for (const deck of decks) {
         const c = deckCounts(e, deck);
@@ -51,7 +51,8 @@ export function cardDeckRows(effects: EffectTable | undefined): CardDeckRow[] {
           if (k.endsWith('\t1')) (n1 += n!), (y1 += y!);
           else (n0 += n!), (y0 += y!);
         }
-        const a = estimateEffect(c);
+        // Dealt: what the deck was dealt (describes); the effect: the deck-adjusted presence.
+        const a = estimateEffect(deckCounts(adj, deck));
         out.push({
           mode, card, deck, seat_games: n0 + n1, dealt_games: n1, wr_dealt: r6(y1 / n1), wr_not_dealt: r6(y0 / n0),
           adj_effect: r6(a.effect), adj_lo: r6(a.lo), adj_hi: r6(a.hi),

@@ -1,6 +1,7 @@
 // The report's charts as vega-lite specs, each with its data inline (so the .vl.json file opens
 // as it is in a vega-lite editor), a title, axis titles and the sample sizes in its labels and
 // tooltips. Rendering to SVG is render.ts; the page is html.ts.
+import { EARLY_DRAWS } from '../sim/card-effects.ts';
 import type { TopLevelSpec } from 'vega-lite';
 import { FLAG_COLOURS, FLAG_STATUSES, bandText, itemKey, pct, type Assessment, type FlagSet } from './flags.ts';
 import { Z95, benjaminiHochberg, intervalBandPValue, type BtFit } from './stats.ts';
@@ -140,16 +141,16 @@ export function cardEffectChart(mode: string, cards: CardRow[], flags: FlagSet, 
       return {
         card: c.card, label: `${c.card} (n=${int(n1)} / ${int(n0)})`, effect: r4(100 * e), lo: r4(100 * lo), hi: r4(100 * hi), n_dealt: n1, n_not: n0,
         status: a?.status ?? FLAG_STATUSES[3],
-        desc: `${c.card}: deck-adjusted effect ${(100 * e).toFixed(1)} points [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}], n = ${int(n1)} seat-games dealt it, ${int(n0)} not; ${a?.status ?? FLAG_STATUSES[3]}`,
+        desc: `${c.card}: deck-adjusted effect ${(100 * e).toFixed(1)} points [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}], n = ${int(n1)} seat-games held it early, ${int(n0)} not; ${a?.status ?? FLAG_STATUSES[3]}`,
       };
     });
   if (rows.length === 0) return null;
-  const y = { field: 'label', type: 'nominal' as const, sort: rows.map((r) => r.label), title: 'card (n = seat-games dealt it / not)', axis: Y_AXIS };
+  const y = { field: 'label', type: 'nominal' as const, sort: rows.map((r) => r.label), title: 'card (n = seat-games holding it early / not)', axis: Y_AXIS };
   const x = { type: 'quantitative' as const, title: 'deck-adjusted effect, points: WR dealt − not dealt, same deck, opponent and seat (95% interval)' };
   const title = `Deck-adjusted card effect — ${mode}`;
   return {
     id, section: 'cards', title,
-    caption: `What a card wins beyond its deck: the win rate of the seat-games whose deck was dealt it in the opening hand minus those of the same deck that were not, within each opposing deck and seat, in points, with its 95% interval (the seed pair as unit). Shown: ${shownText(pick)}. The band ${bandText('iwd', band.iwd)} is shaded; red: flagged stronger, blue: flagged weaker.`,
+    caption: `What a card wins beyond its deck: the win rate of the seat-games whose deck held it early (kept opening hand or the next ${EARLY_DRAWS} cards of its library as play began) minus those of the same deck that did not, within each opposing deck and seat, in points, with its 95% interval (the seed pair as unit). Shown: ${shownText(pick)}. The band ${bandText('iwd', band.iwd)} is shaded; red: flagged stronger, blue: flagged weaker.`,
     spec: {
       ...base(title, [`${pick.all ? `all ${pick.total} cards` : `top ${CHART_CARDS} and bottom ${CHART_CARDS} of ${pick.total} cards`}; 95% intervals (seed pair as unit); band ${bandText('iwd', band.iwd)} shaded; n = seat-games`], `${title}: ${rows.length} cards`),
       width: WIDTH,

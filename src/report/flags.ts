@@ -92,7 +92,7 @@ function valueText(a: Pick<Assessment, 'metric' | 'value' | 'lo' | 'hi' | 'turn'
 
 function reasonOf(a: Omit<Assessment, 'reason' | 'status'>, showMode: boolean): string {
   const sizes = a.kind === 'deck' ? `${int(a.n)} games`
-    : a.metric === 'adj' ? `${int(a.n)} seat-games dealt it, ${int(a.nNotSeen ?? 0)} not`
+    : a.metric === 'adj' ? `${int(a.n)} seat-games held it early, ${int(a.nNotSeen ?? 0)} not`
     : a.metric === 'iwdTurn' ? null
     : a.metric === 'iwd' ? `${int(a.n)} copies in hand, ${int(a.nNotSeen ?? 0)} not seen`
     : `${int(a.n)} copies in hand`;

@@ -1,6 +1,7 @@
 // What each metric means, in one place: the report page embeds this table (it must read
 // offline) and src/report/METRICS.md quotes it between its glossary marks (a test keeps the
 // two the same).
+import { EARLY_DRAWS } from '../sim/card-effects.ts';
 
 export interface MetricDefinition {
   /** The name a designer reads. */
@@ -22,7 +23,7 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   { term: 'GNS WR', where: 'cards.csv gns_wr', meaning: 'Win rate per copy never seen: copies neither set up, in the opening hand nor drawn.' },
   { term: 'IWD', where: 'cards.csv iwd', meaning: 'Improvement when drawn: GIH WR − GNS WR, with a 95% interval whose unit is the game (the seed pair; both rates from the same games, their covariance counted). Favours cards that want long games.' },
   { term: 'IWD by turn T', where: 'cards.csv iwd_by_turn_T', meaning: 'Among games that reach turn T: WR of copies seen (in hand or play) by turn T − WR of copies not seen by then (T = 2, 4, 6, 8, 10).' },
-  { term: 'Deck-adjusted effect', where: 'cards.csv adj_effect, adj_lo, adj_hi, adj_p', meaning: 'Win rate of the seat-games whose deck was dealt the card in its opening hand (before the mulligan: the shuffle alone decides it) minus those of the same deck that were not, within each seat deck × opposing deck × first-player cell, pooled with Mantel–Haenszel weights; 95% interval with the seed pair as unit. The report names and flags cards on it.' },
+  { term: 'Deck-adjusted effect', where: 'cards.csv adj_effect, adj_lo, adj_hi, adj_p', meaning: `Win rate of the seat-games whose deck held the card early, in its kept opening hand or among the next ${EARLY_DRAWS} cards of its library as play began (the shuffle fixes it before any play; a game that does not report its draw order: dealt in the opening hand), minus those of the same deck that did not, within each seat deck × opposing deck × first-player cell, pooled with Mantel–Haenszel weights; 95% interval with the seed pair as unit. The report names and flags cards on it.` },
   { term: 'IWD by turn T, deck-adjusted', where: 'cards.csv iwd_adj_by_turn_T (_lo, _hi, _p)', meaning: 'The same comparison for "seen by turn T" among games that reach turn T. Drawing more by T is itself a sign of a game going well, so it runs above zero for most cards; flags take it from the mode\'s median card.' },
   { term: 'Held', where: 'cards.csv held', meaning: 'Copies that were in hand at some point: kept in the opening hand, drawn, or back in hand.' },
   { term: 'Played, replays', where: 'cards.csv played, replays', meaning: 'Copies played at least once; a copy back in hand (Recovery, a return effect) and played again counts once in played and adds to replays.' },

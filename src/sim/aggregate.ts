@@ -194,6 +194,8 @@ export interface GameResult {
   vpSources: Int32Array;
   /** Card stats as the game wrote them: [(seat * kinds + kind) * fields + field]. */
   cardStats: Int32Array;
+  /** Draw depth of each kind's first copy as play began, [seat * kinds + kind] (games that report it). */
+  drawDepths?: Int32Array;
   leadChanges: number;
 }
 
@@ -215,6 +217,8 @@ export interface StatLayout {
   /** The game's own counters beyond the generic ones (their names and fields): summed per card as they are. */
   extraNames: readonly string[];
   extras: readonly number[];
+  /** The game reports draw depths (CardStatsGame.readDrawDepths). */
+  depths?: boolean;
 }
 
 export function statLayout(fields: readonly string[], names: readonly string[], sources: readonly string[], checkpoints: readonly number[] = [], decisiveMargin = 2, declared: readonly string[] = []): StatLayout {

@@ -1,8 +1,10 @@
 // Deck-adjusted card effects (issue #13). A card's GIH WR is mostly its decks' win rate and its
 // raw IWD mostly its decks' game length; neither says whether the card is out of line. Here a
-// card's effect is the win-rate difference between seat-games whose deck was dealt the card
-// in its opening hand (before the mulligan: the shuffle alone decides it) and seat-games of the
-// same deck that were not, within cells of seat deck × opposing deck × who moved first,
+// card's effect is the win-rate difference between seat-games whose deck held the card early
+// (in the kept opening hand or among the next EARLY_DRAWS cards of the library as play began:
+// the shuffle fixes it before any play; "dealt in the opening hand" for a game that does not
+// report draw depths) and seat-games of the same deck that did not, within cells of seat deck ×
+// opposing deck × who moved first,
 // pooled over the cells with Mantel–Haenszel weights n₁n₀/(n₁+n₀). The same estimate "seen by
 // turn T" (among games reaching T) is the stratified IWD by turn.
 //
@@ -25,9 +27,26 @@ export interface EffectCounts {
 /** mode → card → presence definition → counts. */
 export type EffectTable = Record<string, Record<string, Record<string, EffectCounts>>>;
 
-/** The presence definitions a layout gives: dealt in the opening hand, then seen by each checkpoint turn. */
-export function presenceNames(lay: Pick<StatLayout, 'checkpoints'>): string[] {
-  return ['dealt', ...lay.checkpoints.map((t) => `seen${t}`)];
+/**
+ * Draws past the opening hand of the "early" presence: a copy in the kept opening hand or among
+ * the next EARLY_DRAWS cards of the seat's library as play begins. The shuffle (and the
+ * mulligan, decided on the dealt hand alone) fixes it before any play, so unlike "seen by turn T"
+ * it cannot follow how the game goes (a game going well draws more), and unlike "dealt" it is not
+ * limited to the 3 or 5 cards of the hand. 6: of 0 to 16 draws, the one whose estimates carry the
+ * most evidence over the shipped quick cards (mean z², seed 2026; README, "Which card is out of
+ * line").
+ */
+export const EARLY_DRAWS = 6;
+const EARLY = `early${EARLY_DRAWS}`;
+
+/** The presence definitions a layout gives: dealt in the opening hand, seen by each checkpoint turn, then early (games that report draw depths). */
+export function presenceNames(lay: Pick<StatLayout, 'checkpoints' | 'depths'>): string[] {
+  return ['dealt', ...lay.checkpoints.map((t) => `seen${t}`), ...(lay.depths ? [EARLY] : [])];
+}
+
+/** The counts of the deck-adjusted estimate: early presence when the game reports draw depths, else dealt in the opening hand. */
+export function adjustedCounts(defs: Record<string, EffectCounts> | undefined): EffectCounts | undefined {
+  return defs?.[EARLY] ?? defs?.dealt;
 }
 
 const LOCAL = 8; // cells within a shard: side (A, B) × moved first × present
@@ -51,7 +70,7 @@ export class EffectAccumulator {
   readonly nOpenCells: Uint8Array;
   nTouched = 0;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
-    this.defs = 1 + lay.seenBy.length;
+    this.defs = presenceNames(lay).length;
     this.cells = new Float64Array(lay.kinds * this.defs * LOCAL * 2);
     this.cross = new Float64Array(lay.kinds * this.defs * CROSS);
     this.open = new Float64Array(lay.kinds * this.defs * LOCAL * 2);
@@ -63,7 +82,8 @@ export class EffectAccumulator {
   }
 
   add(r: GameResult): void {
-    const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs;
+    const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length;
+    const depths = r.drawDepths;
     for (let seat = 0; seat < 2; seat++) {
       const side = seat === 0 ? r.sideOfSeat0 : 1 - r.sideOfSeat0;
       const won = r.winner === seat ? 1 : 0;
@@ -78,7 +98,10 @@ export class EffectAccumulator {
         for (let d = 0; d < D; d++) {
           let present: number;
           if (d === 0) present = st[base + lay.f.dealt]! > 0 ? 1 : 0;
-          else {
+          else if (d >= S) {
+            const depth = depths ? depths[seat * lay.kinds + k]! : 0;
+            present = depth > 0 && depth <= 1 + EARLY_DRAWS ? 1 : 0;
+          } else {
             if (r.turns < lay.checkpoints[d - 1]!) continue; // only games reaching the turn
             present = st[base + lay.seenBy[d - 1]!]! > 0 ? 1 : 0;
           }
@@ -372,7 +395,7 @@ export function effectColumns(agg: Pick<Aggregate, 'checkpoints'>): string[] {
 /** One card's deck-adjusted columns. */
 export function effectFields(agg: Aggregate, mode: string, card: string): Record<string, number | null> {
   const defs = effectTable(agg)?.[mode]?.[card];
-  const a = estimateEffect(defs?.dealt);
+  const a = estimateEffect(adjustedCounts(defs));
   const out: Record<string, number | null> = {
     adj_effect: r6(a.effect), adj_lo: r6(a.lo), adj_hi: r6(a.hi), adj_p: sig6(a.p), adj_n_present: a.nPresent, adj_n_absent: a.nAbsent,
   };

@@ -66,6 +66,7 @@ interface Prepared {
   legal: Int32Array;
   lay: StatLayout;
   stats: Int32Array;
+  depths: Int32Array | null;
   vp: Int32Array;
   /** Which score sources make up a seat's score (the game's words). */
   scoreSources: readonly number[];
@@ -85,12 +86,14 @@ function prepare(task: ShardTask): Prepared {
   ab.startRecording(states[0]);
   ba.startRecording(states[1]);
   const lay = statLayout(ab.cardStatFields, Array.from({ length: ab.cardKinds }, (_, k) => ab.cardKindName(k)), ab.vpSourceNames, ab.seenByTurns, m.words.decisiveMargin, m.counters.cards.map((c) => c.field));
+  lay.depths = typeof ab.readDrawDepths === 'function';
   p = {
     games: [ab, ba],
     states,
     legal: new Int32Array(Math.max(ab.maxLegalActions, ba.maxLegalActions)),
     lay,
     stats: new Int32Array(2 * lay.kinds * lay.fields),
+    depths: lay.depths ? new Int32Array(2 * lay.kinds) : null,
     vp: new Int32Array(2 * lay.sources.length),
     scoreSources: m.words.scoreSources ?? lay.sources.map((_, i) => i),
   };
@@ -141,6 +144,7 @@ export function runShard(task: ShardTask): ShardResult {
       const outcome = game.outcome(st)!;
       game.readCardStats(st, prep.stats);
       game.readVpSources(st, prep.vp);
+      if (prep.depths) game.readDrawDepths!(st, prep.depths);
       const vp: [number, number] = [0, 0];
       for (const s of prep.scoreSources) {
         vp[0] += prep.vp[s]!;
@@ -157,6 +161,7 @@ export function runShard(task: ShardTask): ShardResult {
         decisions,
         vpSources: prep.vp,
         cardStats: prep.stats,
+        drawDepths: prep.depths ?? undefined,
         leadChanges: game.leadChanges(st),
       };
       addGame(agg, acc, result, matchup, g === 0); // the seed pair is the cards' cluster

@@ -199,7 +199,7 @@ describe('the card drill-down', () => {
     expect(page).toContain('<details class="card" id="card-quick-nisqy">');
     expect(page).not.toContain('ablation effect (points)');
     // A header says what its figure means (the glossary's words), for a designer without the spec folder.
-    expect(page).toContain('<th title="Win rate of the seat-games whose deck was dealt the card in its opening hand');
+    expect(page).toContain('<th title="Win rate of the seat-games whose deck held the card early, in its kept opening hand');
     expect(page).toMatch(/<th title="The share of each deck in the equilibrium[^"]*">equilibrium share<\/th>/);
     const dir = join(tmp, 'fx-ablation');
     writeFixture(dir);
@@ -221,8 +221,8 @@ describe('flags', () => {
     expect(r.flagged.map((f) => f.reason)).toEqual([
       'Gardiens rapide: WR 71.9% [67.4, 76.0], band 45–55% (quick, 420 games, p = 3.3e-12)',
       'Veilleurs rapide: WR 35.0% [31.8, 38.4], band 45–55% (quick, 800 games, p = 1.3e-8)',
-      'Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points (quick, 500 seat-games dealt it, 500 not, p = 9.6e-7)',
-      'Arthur: deck-adjusted effect −10.0 points [−13.0, −7.0], band ±5 points (quick, 500 seat-games dealt it, 500 not, p = 0.0011)',
+      'Nisqy: deck-adjusted effect +10.0 points [+8.0, +12.0], band ±5 points (quick, 500 seat-games held it early, 500 not, p = 9.6e-7)',
+      'Arthur: deck-adjusted effect −10.0 points [−13.0, −7.0], band ±5 points (quick, 500 seat-games held it early, 500 not, p = 0.0011)',
       "Nisqy: IWD by turn 4 (deck-adjusted, from the mode's median card) +10.0 points [+7.0, +13.0], band ±5 points (quick, p = 0.0011)",
     ]);
     // Grouped by card: Nisqy's two flags are one entry.

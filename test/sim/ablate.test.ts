@@ -1,6 +1,7 @@
 // Ablation: a card made clearly stronger in a designer's catalogue (power +3), nothing
 // told about which, comes first among the quick decks' cards; an arm replays only the
-// pairings holding its card (the other games are the base's), counted in games played.
+// pairings holding its card (the other games are the base's), counted in games played. The
+// planted card follows the same fixed rule as test/report/answer.test.ts (planted-card.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +12,10 @@ import { loadSides } from '../../src/cli/commands/simulate.ts';
 import type { RunSpec } from '../../src/sim/run.ts';
 import { gameModule } from '../../src/games/registry.ts';
 import { emptyAggregate, addPair } from '../../src/sim/aggregate.ts';
+import { plantedCard } from '../../src/bench/planted-card.ts';
 import { ROOT, tempDir } from './helpers.ts';
 
-const PLANTED = 'Arthur';
+const PLANTED = plantedCard().name;
 
 function plantedCatalogue(dir: string, delta: number): string {
   const cards = JSON.parse(readFileSync(join(ROOT, 'src/games/blue-rising/catalogue/cards.json'), 'utf8')) as { name: string; power?: number }[];
@@ -45,9 +47,10 @@ describe('holderOutcomes', () => {
 
 describe('ablation of the quick cards', () => {
   // Heuristic bots on the eight shipped quick decks, 20 games a pairing, run in this process on
-  // 2 worker threads: 18,500 games, about 60 s of CPU; 7.5 min of wall time measured on this
-  // 2-core machine shared at a load of 19, hence the long timeout (no lab child: the helpers
-  // kill those after the suite's 180 s).
+  // 2 worker threads: 18,500 games, about 50 s of CPU; 2 min 27 s of wall time measured on this
+  // 2-core machine shared at a load of 12 to 15, 7.5 min at 19, hence the long timeout (no lab child:
+  // the helpers kill those after the suite's 180 s). Measured: Inquisitrice des Brumes at power
+  // 7 first, +17.1 points [+10.3, +23.9]; next Harangue +14.3 [+6.1, +22.4].
   it('names a card planted with power +3 first, and replays only the pairings holding each card', { timeout: 1_800_000 }, async () => {
     const dir = tempDir('ablate');
     const cards = cardsFromData(JSON.parse(readFileSync(plantedCatalogue(dir, 3), 'utf8')));

@@ -21,6 +21,7 @@ import {
   REC_SIZE,
   REC_VP,
   REC_LEAD_CHANGES,
+  R_DEPTH,
   R_FIRST_SEEN,
   R_HELD,
   R_OH,
@@ -206,6 +207,20 @@ export class BlueRising implements CardStatsGame<BRState> {
         out[fs + 6] += rec[r + R_REPLAYS]!;
         // Held: in the kept opening hand, or in hand later on.
         out[fs + 7] += rec[r + R_HELD]! | rec[r + R_OH]!;
+      }
+    }
+  }
+  readDrawDepths(state: BRState, out: Int32Array): void {
+    const K = this.ctx.cat.size;
+    out.fill(0, 0, 2 * K);
+    const rec = state.rec;
+    if (rec === null) return;
+    for (let p = 0; p < 2; p++) {
+      for (let i = 0; i < this.ctx.deckSize[p]!; i++) {
+        const inst = p * INST_PER_PLAYER + i;
+        const d = rec[inst * REC_FIELDS + R_DEPTH]!;
+        const o = p * K + this.ctx.cardOf[inst]!;
+        if (d > 0 && (out[o] === 0 || d < out[o]!)) out[o] = d;
       }
     }
   }

@@ -73,7 +73,7 @@ const {
   PEND_NONE, PEND_PLACE_TRAP, PEND_PLAY, PEND_RESIST, PEND_RESOLVE_TRAP, PEND_SACRIFICE, PEND_TAP,
   PH_EOT_DISCARD, PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_OVER, PH_PAUSE, PH_PAY, PH_REACTION, PH_RESIST,
   PH_SETUP, PH_WINDOW, STATE_WORDS16, WIN_DRAW, WIN_NONE, ZONE_CAP, O_PUBLIC, RNG_GAME, RNG_SEAT,
-  NUM_INST, REC_FIELDS, R_DEALT, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
+  NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
   O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL,
 } = stateLayout;
@@ -789,7 +789,10 @@ function doMulligan(st: BRState, p: number, mask: number): void {
     w[O_CURRENT] = opp(p);
     return;
   }
-  if (st.rec !== null) recordHands(st, R_OH);
+  if (st.rec !== null) {
+    recordHands(st, R_OH);
+    recordDepths(st);
+  }
   // R15, D13: reveal; the first player's on-enter effects resolve first, then the other's.
   const first = w[O_FIRST]!;
   for (const q of [first, opp(first)]) {
@@ -829,6 +832,16 @@ function recordHands(st: BRState, field: number): void {
       rec[inst * REC_FIELDS + field] = 1;
       if (field === R_OH && rec[inst * REC_FIELDS + R_DEALT] === 1) rec[inst * REC_FIELDS + R_KEPT] = 1;
     }
+  }
+}
+
+/** Each copy's place in its owner's draw order as play begins: the kept hand, then the library from the top. */
+function recordDepths(st: BRState): void {
+  const rec = st.rec!, w = st.w;
+  for (let p = 0; p < 2; p++) {
+    for (let i = 0; i < w[O_HAND_N + p]!; i++) rec[handAt(st, p, i) * REC_FIELDS + R_DEPTH] = 1;
+    const n = w[O_DECK_N + p]!;
+    for (let i = 0; i < n; i++) rec[w[O_DECK + p * ZONE_CAP + i]! * REC_FIELDS + R_DEPTH] = 1 + (n - i); // top: index n − 1
   }
 }
 

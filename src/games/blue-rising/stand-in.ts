@@ -39,8 +39,11 @@ function standInOf(c: CardDef): StandIn {
       return { card: c.name, standIn: def, reason: `Object, cost ${c.cost}: equipped power +${c.cost} (value = cost)` };
     }
     case 'environment': {
-      const def: CardDef = { ...base, power: 6, text: '' };
-      return { card: c.name, standIn: def, reason: `Environment, cost ${c.cost}: power 6, no tap (power + 2 × tap value = 6)` };
+      // Every Environment has a tap, and its power only counts when an empty column is attacked:
+      // a tapless power 6 sat below every shipped Environment (ablated at +2 to +18 points), so
+      // the stand-in gets the plainest tap instead, a resource (value 1), and the power left.
+      const def: CardDef = { ...base, power: 4, tap: { effects: [{ verb: 'gainResources', target: 'controller', amount: 1 }] }, text: 'Incliner : gagnez 1 ressource.' };
+      return { card: c.name, standIn: def, reason: `Environment, cost ${c.cost}: power 4, tap: gain 1 resource (power + 2 × tap value = 6)` };
     }
     case 'artefact': {
       const n = Math.min(10, c.cost + 3);

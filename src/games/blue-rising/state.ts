@@ -112,9 +112,11 @@ export const LAYOUT: readonly [string, number, number][] = [
 // R_PLAYED is 0 or 1 (the copy was played at least once); later plays of the same copy (back
 // in hand by Recovery, R41, or a return effect) count in R_REPLAYS. R_HELD: the copy was in
 // hand at some point after the mulligans (drawn, or returned), besides the kept opening hand.
+// R_DEPTH: where the copy stood when play began (after both mulligans): 1 in the kept opening
+// hand, 1 + j the j-th card from the top of the library, 0 elsewhere (in play, set aside).
 export const R_SETUP = 0, R_DEALT = 1, R_KEPT = 2, R_OH = 3, R_DRAWN = 4, R_PLAYED = 5, R_PITCHED = 6,
-  R_EOT = 7, R_VP_SCORED = 8, R_VP_GIVEN = 9, R_FIRST_SEEN = 10, R_REPLAYS = 11, R_HELD = 12;
-export const REC_FIELDS = 13;
+  R_EOT = 7, R_VP_SCORED = 8, R_VP_GIVEN = 9, R_FIRST_SEEN = 10, R_REPLAYS = 11, R_HELD = 12, R_DEPTH = 13;
+export const REC_FIELDS = 14;
 /** VP sources, recorded per seat after the instance counters. */
 export const VP_KILL = 0, VP_ENVIRONMENT = 1, VP_EXHAUSTION = 2, VP_OTHER = 3;
 export const VP_SOURCES = 4;
