@@ -20,4 +20,4 @@ import SHIPPED from './cards.json' with { type: 'json' };
 /** The card data of Diplomatie: its entry schema and its compiler. */
 export const DIP_CARD_DATA = cardChecker<CardDef>({ entry: CARD_ENTRY_SCHEMA, compile: compileCatalogue });
 
-export const CARDS: readonly CardDef[] = DIP_CARD_DATA.check(SHIPPED);
+export const CARDS: readonly CardDef[] = DIP_CARD_DATA.shipped(SHIPPED);

@@ -16,4 +16,4 @@ import SHIPPED from './cards.json' with { type: 'json' };
 /** The card data of Paliers: its entry schema and its compiler. */
 export const PAL_CARD_DATA = cardChecker<CardDef>({ entry: CARD_ENTRY_SCHEMA, compile: compileCatalogue });
 
-export const CARDS: readonly CardDef[] = PAL_CARD_DATA.check(SHIPPED);
+export const CARDS: readonly CardDef[] = PAL_CARD_DATA.shipped(SHIPPED);

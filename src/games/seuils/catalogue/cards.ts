@@ -18,4 +18,4 @@ import SHIPPED from './cards.json' with { type: 'json' };
 /** The card data of Seuils: its entry schema and its compiler. */
 export const SEUILS_CARD_DATA = cardChecker<CardDef>({ entry: CARD_ENTRY_SCHEMA, compile: compileCatalogue });
 
-export const CARDS: readonly CardDef[] = SEUILS_CARD_DATA.check(SHIPPED);
+export const CARDS: readonly CardDef[] = SEUILS_CARD_DATA.shipped(SHIPPED);
