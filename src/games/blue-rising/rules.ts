@@ -242,7 +242,10 @@ function tappable(st: BRState, p: number): number {
 // resource effects summed by the scan. Most costs are covered by pool + hand, so a listing
 // that needs no scan of its own (2a, the pause, D22) scans only when a cost goes beyond that.
 const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
-/** `scanned`: scanSlots(st, p) was just called. */
+/**
+ * `scanned`: scanSlots(st, p) was just called. AFF.full is then -2 (SC holds p's scan, the sum
+ * waits for a cost beyond the cheap bound) or -1 (no scan yet); most listings never need it.
+ */
 function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
   const w = st.w;
   const perCard = st.ctx.options.discardResource;
@@ -251,7 +254,7 @@ function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean):
   AFF.main = inMain;
   AFF.perCard = perCard;
   AFF.cheap = w[O_POOL + p]! + w[O_HAND_N + p]! * perCard;
-  AFF.full = scanned ? fullPotential(st, p, inMain) : -1;
+  AFF.full = scanned ? -2 : -1;
 }
 /** AFF.cheap plus the resource effects of the last scan and, where usable, the Environment's. */
 function fullPotential(st: BRState, p: number, inMain: boolean): number {
@@ -269,7 +272,7 @@ function canRaise(need: number, fromHand: boolean): boolean {
   const n = fromHand ? need + AFF.perCard : need;
   if (n <= AFF.cheap) return true;
   if (AFF.full < 0) {
-    scanSlots(AFF.st!, AFF.p);
+    if (AFF.full === -1) scanSlots(AFF.st!, AFF.p);
     AFF.full = fullPotential(AFF.st!, AFF.p, AFF.main);
   }
   return n <= AFF.full;
@@ -571,7 +574,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   }
   n = legalTaps(st, x, false, out, n);
   // R35: one Support (`supportsPerAttack`) per player per attack, from the fighter itself or a character adjacent to it.
-  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack) {
+  // With D15 on, no tappable character means no Support: the fighter's slot is not needed.
+  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack && (taps !== 0 || !ctx.options.supportTaps)) {
     let fighter = -1;
     let envDefender = false;
     if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
