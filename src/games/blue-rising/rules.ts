@@ -482,7 +482,8 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
     n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
   }
   const env = w[O_ENV + p]!;
-  if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows) && (INST.bits[env]! & AB_TAP) !== 0) {
+  // The Environment's tap ability first: most have none, and it is one table read.
+  if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
     n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
   for (let m = inMain ? SC.sac & ~SC.sacFight : SC.sac; m !== 0; m &= m - 1) {
@@ -509,17 +510,17 @@ function legalArtefact(st: BRState, p: number, out: Int32Array, n: number): numb
 function legalPay(st: BRState, p: number, out: Int32Array): number {
   const w = st.w;
   const ctx = st.ctx;
-  const cat = ctx.cat;
   let n = 0;
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
   scanSlots(st, p);
   for (let m = SC.tapRes; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
   for (let m = SC.sacRes; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
-  const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
-  if (ret === PH_MAIN || ctx.options.environmentTapInWindows) {
-    const env = w[O_ENV + p]!;
-    if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && cat.abResource[ability(st, ctx.cardOf[env]!, TR_TAP)]! > 0) out[n++] = A_PAY_ENV;
+  // The Environment's own resource first (INST is current after the scan): most yield none.
+  const env = w[O_ENV + p]!;
+  if (env >= 0 && INST.tapRes[env]! > 0 && w[O_ENV_TAPPED + p] === 0) {
+    const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
+    if (ret === PH_MAIN || ctx.options.environmentTapInWindows) out[n++] = A_PAY_ENV;
   }
   return n;
 }
