@@ -242,7 +242,10 @@ function tappable(st: BRState, p: number): number {
 // resource effects summed by the scan. Most costs are covered by pool + hand, so a listing
 // that needs no scan of its own (2a, the pause, D22) scans only when a cost goes beyond that.
 const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
-/** `scanned`: scanSlots(st, p) was just called. */
+/**
+ * `scanned`: scanSlots(st, p) was just called. AFF.full is then -2 (SC holds p's scan, the sum
+ * waits for a cost beyond the cheap bound) or -1 (no scan yet); most listings never need it.
+ */
 function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
   const w = st.w;
   const perCard = st.ctx.options.discardResource;
@@ -251,7 +254,7 @@ function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean):
   AFF.main = inMain;
   AFF.perCard = perCard;
   AFF.cheap = w[O_POOL + p]! + w[O_HAND_N + p]! * perCard;
-  AFF.full = scanned ? fullPotential(st, p, inMain) : -1;
+  AFF.full = scanned ? -2 : -1;
 }
 /** AFF.cheap plus the resource effects of the last scan and, where usable, the Environment's. */
 function fullPotential(st: BRState, p: number, inMain: boolean): number {
@@ -269,7 +272,7 @@ function canRaise(need: number, fromHand: boolean): boolean {
   const n = fromHand ? need + AFF.perCard : need;
   if (n <= AFF.cheap) return true;
   if (AFF.full < 0) {
-    scanSlots(AFF.st!, AFF.p);
+    if (AFF.full === -1) scanSlots(AFF.st!, AFF.p);
     AFF.full = fullPotential(AFF.st!, AFF.p, AFF.main);
   }
   return n <= AFF.full;
@@ -479,7 +482,8 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
     n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
   }
   const env = w[O_ENV + p]!;
-  if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows) && (INST.bits[env]! & AB_TAP) !== 0) {
+  // The Environment's tap ability first: most have none, and it is one table read.
+  if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
     n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
   for (let m = inMain ? SC.sac & ~SC.sacFight : SC.sac; m !== 0; m &= m - 1) {
@@ -506,17 +510,17 @@ function legalArtefact(st: BRState, p: number, out: Int32Array, n: number): numb
 function legalPay(st: BRState, p: number, out: Int32Array): number {
   const w = st.w;
   const ctx = st.ctx;
-  const cat = ctx.cat;
   let n = 0;
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
   scanSlots(st, p);
   for (let m = SC.tapRes; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
   for (let m = SC.sacRes; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
-  const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
-  if (ret === PH_MAIN || ctx.options.environmentTapInWindows) {
-    const env = w[O_ENV + p]!;
-    if (env >= 0 && w[O_ENV_TAPPED + p] === 0 && cat.abResource[ability(st, ctx.cardOf[env]!, TR_TAP)]! > 0) out[n++] = A_PAY_ENV;
+  // The Environment's own resource first (INST is current after the scan): most yield none.
+  const env = w[O_ENV + p]!;
+  if (env >= 0 && INST.tapRes[env]! > 0 && w[O_ENV_TAPPED + p] === 0) {
+    const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
+    if (ret === PH_MAIN || ctx.options.environmentTapInWindows) out[n++] = A_PAY_ENV;
   }
   return n;
 }
@@ -571,7 +575,8 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
   }
   n = legalTaps(st, x, false, out, n);
   // R35: one Support (`supportsPerAttack`) per player per attack, from the fighter itself or a character adjacent to it.
-  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack) {
+  // With D15 on, no tappable character means no Support: the fighter's slot is not needed.
+  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack && (taps !== 0 || !ctx.options.supportTaps)) {
     let fighter = -1;
     let envDefender = false;
     if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
