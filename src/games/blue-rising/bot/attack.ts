@@ -4,7 +4,7 @@
 // column (2a). Each (attacker, target) is scored at most once per decision.
 import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
 import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
-import { aloneInColumn, defPowerAt, defenderOf, killValue, lateFade, lossValue, recoveryCost, sideBoost, vpValue } from './values.ts';
+import { aloneInColumn, defPowerAt, defenderOf, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
 /** The best of our slot s's attacks (its value as an attacker this turn). */
@@ -73,9 +73,14 @@ function attackValueNow(v: View, s: number, t: number): void {
   // Late in a long game, any attack that should win breaks the standoff (D5: a draw is no win).
   const urge = 2 * (1 - lateFade(v));
   const aGrade = v.grade[ags]!;
-  const rec = recoveryCost(v, ags);
+  // The memos read in place (see values.ts: no boxed double per call).
+  const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
+  if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
+  const rec = recM[ags]!;
+  if (lossM[ags] !== lossM[ags]) fillLoss(v, ags);
+  const lossA = lossM[ags]!;
   // Some Traps remove the Attacker outright.
-  const trapLoss = q * 0.2 * (lossValue(v, ags) + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!));
+  const trapLoss = q * 0.2 * (lossA + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!));
   if (dgs >= 0) {
     const defFlags = v.flags[dgs]!;
     const D = v.powDef[dgs]! + P.oppResponse * (sideBoost(v, op, dgs, -1) + v.oppArtPump) + P.marginShift;
@@ -94,11 +99,12 @@ function attackValueNow(v: View, s: number, t: number): void {
       } else p = p0;
     }
     const vp = VP_BY_GRADE[v.grade[dgs]!]!;
-    let win = vpValue(v, me, vp) + killValue(v, dgs) - (vp > 0 ? rec : 0);
+    if (killM[dgs] !== killM[dgs]) fillKill(v, dgs);
+    let win = vpValue(v, me, vp) + killM[dgs]! - (vp > 0 ? rec : 0);
     if (aloneInColumn(v, dgs) && !(t >= 3 && dgs % 6 >= 3 && v.occ[dgs - 3])) {
       win += P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
     }
-    const lose = defFlags & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+    const lose = defFlags & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA : 0;
     out[k] = p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
     return;
   }
@@ -144,8 +150,9 @@ function attackValueNow(v: View, s: number, t: number): void {
         } else p = p0;
       }
       const vp = VP_BY_GRADE[v.grade[gs]!]!;
-      const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
-      const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+      if (killM[gs] !== killM[gs]) fillKill(v, gs);
+      const win = vpValue(v, me, vp) + killM[gs]! - (vp > 0 ? rec : 0);
+      const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA : 0;
       const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
       if (x < worst) worst = x;
     }

@@ -48,19 +48,19 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
       case T_CHARACTER: playCharValue(v, fx, c, h, t, sc, i); return;
       case T_OBJECT: playObjectValue(v, c, me * 6 + t, sc, i); return;
       case T_TRAP: setTrapValue(v, c, t, sc, i); return;
-      case T_EVENT: sc[i] = playEventValue(v, fx, c, t); return;
+      case T_EVENT: playEventValue(v, fx, c, t, sc, i); return;
     }
     sc[i] = -1;
     return;
   }
   if (a < A_SACRIFICE) {
     const src = ((a - A_TAP) / TARGETS) | 0, t = (a - A_TAP) % TARGETS;
-    sc[i] = tapEffectValue(v, fx, src, t);
+    tapEffectValue(v, fx, src, t, sc, i);
     return;
   }
   if (a < A_ATTACK) {
     const s = ((a - A_SACRIFICE) / TARGETS) | 0, t = (a - A_SACRIFICE) % TARGETS;
-    sc[i] = sacrificeValue(v, fx, s, t);
+    sacrificeValue(v, fx, s, t, sc, i);
     return;
   }
   if (a < A_SUPPORT) {
@@ -129,7 +129,7 @@ function setTrapValue(v: View, c: number, col: number, sc: Float64Array, at: num
   sc[at] = x;
 }
 
-export function playEventValue(v: View, fx: Effect, c: number, t: number): number {
+export function playEventValue(v: View, fx: Effect, c: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat;
   const chosen = cat.abTarget[c * NUM_TRIGGERS + TR_PLAY] === TK_NONE ? -1 : relGs(v, t);
   let x = evalAbility(v, fx, c, TR_PLAY, -1, chosen);
@@ -138,14 +138,17 @@ export function playEventValue(v: View, fx: Effect, c: number, t: number): numbe
   x -= payCost(v, cat.cost[c]! + extra) + v.cardClock;
   // Resources first: a resource Event played before a costly card is worth more than a discard.
   if (v.I.gain[c * NUM_TRIGGERS + TR_PLAY]! > 0 && v.demand > 0 && !v.f.in) x += 3;
-  return x;
+  sc[at] = x;
 }
 
-export function tapEffectValue(v: View, fx: Effect, src: number, t: number): number {
+export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat, me = v.me;
   let card: number, srcGs: number, cost: number;
   const srcCard = src === 6 ? v.envCard[me]! : v.card[me * 6 + src]!;
-  if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) return -0.1; // a resource effect: the payment uses it (D7)
+  if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) {
+    sc[at] = -0.1; // a resource effect: the payment uses it (D7)
+    return;
+  }
   if (src === 6) {
     card = v.envCard[me]!;
     srcGs = -1;
@@ -166,20 +169,23 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number): num
   x -= payCost(v, resistExtraOf(v, card, TR_TAP, srcGs, chosen)) + cost;
   // A free Environment effect (a draw, Squires, a pump for the attacks to come) goes first.
   if (src === 6 && v.inMain && x > 0.05) x += 10;
-  return x;
+  sc[at] = x;
 }
 
-export function sacrificeValue(v: View, fx: Effect, s: number, t: number): number {
+export function sacrificeValue(v: View, fx: Effect, s: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat, me = v.me;
   const gs = me * 6 + s;
   const o = v.equip[gs]!;
-  if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) return -0.1; // a resource effect: the payment uses it (D7)
+  if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) {
+    sc[at] = -0.1; // a resource effect: the payment uses it (D7)
+    return;
+  }
   const chosen = cat.abTarget[o * NUM_TRIGGERS + TR_SACRIFICE] === TK_NONE ? -1 : relGs(v, t);
   let x = evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
   if (v.f.in) x += fightGain(v, fx);
   x -= v.P.board * objBonus(v, o, gs) + 0.05;
   x -= payCost(v, resistExtraOf(v, o, TR_SACRIFICE, -1, chosen));
-  return x;
+  sc[at] = x;
 }
 
 export function scoreArtefactAction(v: View, fx: Effect, a: number): number {
