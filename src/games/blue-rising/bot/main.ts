@@ -20,7 +20,7 @@ import {
   T_TRAP,
   VP_BY_GRADE,
 } from '../catalogue/compile.ts';
-import { evalAbility, fightGain } from './ability.ts';
+import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
 import { attackValue } from './attack.ts';
 import { pWinInt } from './card-info.ts';
 import { objBonus, tapCost } from './pay.ts';
@@ -75,7 +75,10 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
 function enterValue(v: View, fx: Effect, c: number, i: number): number {
   const m = v.memo.enter;
   let x = m[i]!;
-  if (x !== x) m[i] = x = evalAbility(v, fx, c, TR_ENTER, -1, -1);
+  if (x !== x) {
+    evalAbility(v, fx, c, TR_ENTER, -1, -1);
+    m[i] = x = ABILITY_VALUE[0]!;
+  }
   return x;
 }
 
@@ -132,7 +135,8 @@ function setTrapValue(v: View, c: number, col: number, sc: Float64Array, at: num
 export function playEventValue(v: View, fx: Effect, c: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat;
   const chosen = cat.abTarget[c * NUM_TRIGGERS + TR_PLAY] === TK_NONE ? -1 : relGs(v, t);
-  let x = evalAbility(v, fx, c, TR_PLAY, -1, chosen);
+  evalAbility(v, fx, c, TR_PLAY, -1, chosen);
+  let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   const extra = resistExtraOf(v, c, TR_PLAY, -1, chosen);
   x -= payCost(v, cat.cost[c]! + extra) + v.cardClock;
@@ -164,7 +168,8 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: 
     }
   }
   const chosen = cat.abTarget[card * NUM_TRIGGERS + TR_TAP] === TK_NONE ? -1 : relGs(v, t);
-  let x = evalAbility(v, fx, card, TR_TAP, srcGs, chosen);
+  evalAbility(v, fx, card, TR_TAP, srcGs, chosen);
+  let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   x -= payCost(v, resistExtraOf(v, card, TR_TAP, srcGs, chosen)) + cost;
   // A free Environment effect (a draw, Squires, a pump for the attacks to come) goes first.
@@ -181,7 +186,8 @@ export function sacrificeValue(v: View, fx: Effect, s: number, t: number, sc: Fl
     return;
   }
   const chosen = cat.abTarget[o * NUM_TRIGGERS + TR_SACRIFICE] === TK_NONE ? -1 : relGs(v, t);
-  let x = evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
+  evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
+  let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   x -= v.P.board * objBonus(v, o, gs) + 0.05;
   x -= payCost(v, resistExtraOf(v, o, TR_SACRIFICE, -1, chosen));
@@ -195,7 +201,8 @@ export function scoreArtefactAction(v: View, fx: Effect, a: number): number {
     const cat = v.cat;
     const art = v.myArt;
     const chosen = cat.abTarget[art * NUM_TRIGGERS + TR_ARTEFACT] === TK_NONE ? -1 : relGs(v, a - A_ART_ACTIVATE);
-    let x = evalAbility(v, fx, art, TR_ARTEFACT, -1, chosen);
+    evalAbility(v, fx, art, TR_ARTEFACT, -1, chosen);
+    let x = ABILITY_VALUE[0]!;
     if (v.f.in) x += fightGain(v, fx);
     x -= payCost(v, cat.cost[art]! + resistExtraOf(v, art, TR_ARTEFACT, -1, chosen));
     return x - v.P.artefactHold;

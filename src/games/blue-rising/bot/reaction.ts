@@ -16,7 +16,7 @@ import {
   TARGETS,
 } from '../actions.ts';
 import { KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE } from '../catalogue/compile.ts';
-import { evalAbility, fightGain } from './ability.ts';
+import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
 import { bestAttackValue } from './attack.ts';
 import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
@@ -192,7 +192,8 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
   }
   if (a === A_RESOLVE_TRAP) {
     const trap = v.myTrap[v.f.trapCol]!;
-    const x = evalAbility(v, fx, trap, TR_TRAP, -1, -1);
+    evalAbility(v, fx, trap, TR_TRAP, -1, -1);
+    const x = ABILITY_VALUE[0]!;
     const keep = 0.5 * P.trapSet * v.I.trapW[trap]! * columnThreat(v, v.f.trapCol);
     sc[at] = x + fightGain(v, fx) - keep - payCost(v, v.cat.cost[trap]! + resistExtraOf(v, trap, TR_TRAP, -1, -1));
     return;
