@@ -7,26 +7,37 @@ import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
 import { aloneInColumn, defPowerAt, defenderOf, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
-/** The best of our slot s's attacks (its value as an attacker this turn). */
-export function bestAttackValue(v: View, s: number): number {
-  const m = v.memo.bestAtk;
-  let best = m[s]!;
-  if (best === best) return best;
-  best = -Infinity;
+/** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
+export function fillBestAttack(v: View, s: number): void {
+  const am = v.memo.attack;
+  let best = -Infinity;
   const gs = v.me * 6 + s;
   const ranged = (v.flags[gs]! & KW_RANGED) !== 0;
   for (let t = 0; t < (ranged ? 9 : 3); t++) {
     if (t >= 3 && !v.occ[v.op * 6 + t - 3]) continue;
-    const x = attackValue(v, s, t);
+    const k = s * 9 + t;
+    if (am[k] !== am[k]) attackValueNow(v, s, t);
+    const x = am[k]!;
     if (x > best) best = x;
   }
-  m[s] = best;
-  return best;
+  v.memo.bestAtk[s] = best;
+}
+/** The best of our slot s's attacks (its value as an attacker this turn). */
+export function bestAttackValue(v: View, s: number): number {
+  const m = v.memo.bestAtk;
+  if (m[s] !== m[s]) fillBestAttack(v, s);
+  return m[s]!;
 }
 
 // The chance the attacker wins from expected margin m, an unknown Trap swinging trapRisk with
 // chance q: (1 - q) * pWin(m) + q * pWin(m - trapRisk), or pWin(m) when q is 0 (card-info.ts),
 // read from pWin's cache where it is used: as calls, V8 boxed every double passed and returned.
+
+/** Fills v.memo.attack[s * 9 + t] with attackValue(v, s, t) if not yet there. */
+export function fillAttack(v: View, s: number, t: number): void {
+  const m = v.memo.attack;
+  if (m[s * 9 + t] !== m[s * 9 + t]) attackValueNow(v, s, t);
+}
 
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {

@@ -21,7 +21,7 @@ import {
   VP_BY_GRADE,
 } from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
-import { attackValue } from './attack.ts';
+import { fillAttack } from './attack.ts';
 import { pWinInt } from './card-info.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
@@ -65,7 +65,8 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
   }
   if (a < A_SUPPORT) {
     const s = ((a - A_ATTACK) / TARGETS) | 0, t = (a - A_ATTACK) % TARGETS;
-    sc[i] = attackValue(v, s, t) + 0.01 * v.P.attackBias;
+    fillAttack(v, s, t);
+    sc[i] = v.memo.attack[s * 9 + t]! + 0.01 * v.P.attackBias;
     return;
   }
   sc[i] = scoreArtefactAction(v, fx, a);

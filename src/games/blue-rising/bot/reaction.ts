@@ -17,7 +17,7 @@ import {
 } from '../actions.ts';
 import { KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE } from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
-import { bestAttackValue } from './attack.ts';
+import { fillBestAttack } from './attack.ts';
 import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
@@ -184,7 +184,11 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     let cost = 0.05;
     if (me === v.active) {
       // Its alternative is an attack of its own this turn.
-      if (!v.attacked[gs]) cost += P.supportCost * Math.max(0, bestAttackValue(v, gs % 6));
+      if (!v.attacked[gs]) {
+        const bm = v.memo.bestAtk, col = gs % 6;
+        if (bm[col] !== bm[col]) fillBestAttack(v, col);
+        cost += P.supportCost * Math.max(0, bm[col]!);
+      }
       cost += P.supportCost * P.holdBack * 0.2 * (1 + s);
     } else cost += 0.05 * s;
     sc[at] = fightGain(v, fx) - cost;
