@@ -3,9 +3,10 @@
 // over decisions sampled from random games (Gardiens vs Veilleurs).
 //   bots.ismctsIterationsPerSec   median of 5 runs over the same 40 decisions, 1,000 iterations each
 //   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions; the cheap bots
-//                                 (random, heuristic) play 250 rounds of them (10,000 decisions)
+//                                 (random, heuristic) play 1,000 rounds of them (40,000 decisions)
 //                                 untimed first, so that the figure is the warmed bot's and not
-//                                 V8 compiling it, then 500 timed rounds
+//                                 V8 compiling it (the heuristic bot reaches its speed after about
+//                                 25,000), then 500 timed rounds
 //   bots.heuristicGamesPerSec     heuristic vs heuristic quick games per second (5 s of play)
 //   bots.flatmcPlayoutsPerSec     flatmc:playouts=20's playouts per second (20 per legal action):
 //                                 its decisions per second scale with the positions' legal
@@ -64,7 +65,7 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
   const decisionsPerSec: Record<string, number> = {};
   for (const spec of ['random', 'heuristic', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
     const cheap = spec === 'random' || spec === 'heuristic';
-    decisionsPerSec[spec] = Math.round(decide(spec, cheap ? 500 : 1, cheap ? 250 : 0).perSec * 10) / 10;
+    decisionsPerSec[spec] = Math.round(decide(spec, cheap ? 500 : 1, cheap ? 1000 : 0).perSec * 10) / 10;
   }
   // Heuristic against heuristic: whole quick games per second on one thread.
   const st = game.allocState();
