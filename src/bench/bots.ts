@@ -2,7 +2,11 @@
 // (quick mode, random rollouts, default depth cap), and decisions per second of each bot,
 // over decisions sampled from random games (Gardiens vs Veilleurs).
 //   bots.ismctsIterationsPerSec   median of 5 runs over the same 40 decisions, 1,000 iterations each
-//   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions
+//   bots.decisionsPerSec.<bot>    decisions per second over those 40 decisions; the cheap bots
+//                                 (random, heuristic) play 1,000 rounds of them (40,000 decisions)
+//                                 untimed first, so that the figure is the warmed bot's and not
+//                                 V8 compiling it (the heuristic bot reaches its speed after about
+//                                 25,000), then 500 timed rounds
 //   bots.heuristicGamesPerSec     heuristic vs heuristic quick games per second (5 s of play)
 //   bots.flatmcPlayoutsPerSec     flatmc:playouts=20's playouts per second (20 per legal action):
 //                                 its decisions per second scale with the positions' legal
@@ -33,9 +37,10 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
       game.apply(st, legal[rng.int(n)]!);
     }
   }
-  const decide = (spec: string, rounds = 1): { perSec: number; iterations: number; seconds: number } => {
+  const decide = (spec: string, rounds = 1, warmRounds = 0): { perSec: number; iterations: number; seconds: number } => {
     const bot = makeBot<BRState>(parseBotSpec(spec), 1);
     for (const s of states.slice(0, 5)) bot.choose(game, s, legal, game.legalActions(s, legal)); // warm-up
+    for (let r = 0; r < warmRounds; r++) for (const s of states) bot.choose(game, s, legal, game.legalActions(s, legal));
     (bot as IsmctsBot<BRState>).iterationsRun = 0;
     const t0 = nowNs() / 1e6;
     for (let r = 0; r < rounds; r++) {
@@ -60,7 +65,7 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
   const decisionsPerSec: Record<string, number> = {};
   for (const spec of ['random', 'heuristic', 'flatmc:playouts=20', 'ismcts:iterations=1000', ...extraBots]) {
     const cheap = spec === 'random' || spec === 'heuristic';
-    decisionsPerSec[spec] = Math.round(decide(spec, cheap ? 500 : 1).perSec * 10) / 10;
+    decisionsPerSec[spec] = Math.round(decide(spec, cheap ? 500 : 1, cheap ? 1000 : 0).perSec * 10) / 10;
   }
   // Heuristic against heuristic: whole quick games per second on one thread.
   const st = game.allocState();

@@ -40,11 +40,15 @@ function selGs(v: View, sel: number, src: number, chosen: number): number {
   return -1;
 }
 
+/** Where evalAbility leaves its value: a double returned by a call V8 does not inline is boxed. */
+export const ABILITY_VALUE = new Float64Array(1);
+
 /**
  * Value of resolving ability (card, trig) for us with source slot src and chosen slot, not
- * counting its cost. In a fight it also leaves its change to the fight in fx for fightGain.
+ * counting its cost, into ABILITY_VALUE[0] (read it right after the call). In a fight it also
+ * leaves its change to the fight in fx for fightGain.
  */
-export function evalAbility(v: View, fx: Effect, card: number, trig: number, src: number, chosen: number): number {
+export function evalAbility(v: View, fx: Effect, card: number, trig: number, src: number, chosen: number): void {
   const cat = v.cat;
   const slot = card * NUM_TRIGGERS + trig;
   const start = cat.abStart[slot]!, cnt = cat.abCount[slot]!;
@@ -85,7 +89,7 @@ export function evalAbility(v: View, fx: Effect, card: number, trig: number, src
       }
     }
   }
-  return x;
+  ABILITY_VALUE[0] = x;
 }
 
 /** My gain from the fight deltas evalAbility left in fx. */

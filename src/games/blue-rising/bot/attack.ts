@@ -4,29 +4,40 @@
 // column (2a). Each (attacker, target) is scored at most once per decision.
 import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
 import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
-import { aloneInColumn, defPowerAt, defenderOf, killValue, lateFade, lossValue, recoveryCost, sideBoost, vpValue } from './values.ts';
+import { aloneInColumn, defPowerAt, defenderOf, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
-/** The best of our slot s's attacks (its value as an attacker this turn). */
-export function bestAttackValue(v: View, s: number): number {
-  const m = v.memo.bestAtk;
-  let best = m[s]!;
-  if (best === best) return best;
-  best = -Infinity;
+/** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
+export function fillBestAttack(v: View, s: number): void {
+  const am = v.memo.attack;
+  let best = -Infinity;
   const gs = v.me * 6 + s;
   const ranged = (v.flags[gs]! & KW_RANGED) !== 0;
   for (let t = 0; t < (ranged ? 9 : 3); t++) {
     if (t >= 3 && !v.occ[v.op * 6 + t - 3]) continue;
-    const x = attackValue(v, s, t);
+    const k = s * 9 + t;
+    if (am[k] !== am[k]) attackValueNow(v, s, t);
+    const x = am[k]!;
     if (x > best) best = x;
   }
-  m[s] = best;
-  return best;
+  v.memo.bestAtk[s] = best;
+}
+/** The best of our slot s's attacks (its value as an attacker this turn). */
+export function bestAttackValue(v: View, s: number): number {
+  const m = v.memo.bestAtk;
+  if (m[s] !== m[s]) fillBestAttack(v, s);
+  return m[s]!;
 }
 
 // The chance the attacker wins from expected margin m, an unknown Trap swinging trapRisk with
 // chance q: (1 - q) * pWin(m) + q * pWin(m - trapRisk), or pWin(m) when q is 0 (card-info.ts),
 // read from pWin's cache where it is used: as calls, V8 boxed every double passed and returned.
+
+/** Fills v.memo.attack[s * 9 + t] with attackValue(v, s, t) if not yet there. */
+export function fillAttack(v: View, s: number, t: number): void {
+  const m = v.memo.attack;
+  if (m[s * 9 + t] !== m[s * 9 + t]) attackValueNow(v, s, t);
+}
 
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {
@@ -73,9 +84,14 @@ function attackValueNow(v: View, s: number, t: number): void {
   // Late in a long game, any attack that should win breaks the standoff (D5: a draw is no win).
   const urge = 2 * (1 - lateFade(v));
   const aGrade = v.grade[ags]!;
-  const rec = recoveryCost(v, ags);
+  // The memos read in place (see values.ts: no boxed double per call).
+  const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
+  if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
+  const rec = recM[ags]!;
+  if (lossM[ags] !== lossM[ags]) fillLoss(v, ags);
+  const lossA = lossM[ags]!;
   // Some Traps remove the Attacker outright.
-  const trapLoss = q * 0.2 * (lossValue(v, ags) + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!));
+  const trapLoss = q * 0.2 * (lossA + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!));
   if (dgs >= 0) {
     const defFlags = v.flags[dgs]!;
     const D = v.powDef[dgs]! + P.oppResponse * (sideBoost(v, op, dgs, -1) + v.oppArtPump) + P.marginShift;
@@ -94,11 +110,12 @@ function attackValueNow(v: View, s: number, t: number): void {
       } else p = p0;
     }
     const vp = VP_BY_GRADE[v.grade[dgs]!]!;
-    let win = vpValue(v, me, vp) + killValue(v, dgs) - (vp > 0 ? rec : 0);
+    if (killM[dgs] !== killM[dgs]) fillKill(v, dgs);
+    let win = vpValue(v, me, vp) + killM[dgs]! - (vp > 0 ? rec : 0);
     if (aloneInColumn(v, dgs) && !(t >= 3 && dgs % 6 >= 3 && v.occ[dgs - 3])) {
       win += P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
     }
-    const lose = defFlags & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+    const lose = defFlags & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA : 0;
     out[k] = p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
     return;
   }
@@ -144,8 +161,9 @@ function attackValueNow(v: View, s: number, t: number): void {
         } else p = p0;
       }
       const vp = VP_BY_GRADE[v.grade[gs]!]!;
-      const win = vpValue(v, me, vp) + killValue(v, gs) - (vp > 0 ? rec : 0);
-      const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossValue(v, ags) : 0;
+      if (killM[gs] !== killM[gs]) fillKill(v, gs);
+      const win = vpValue(v, me, vp) + killM[gs]! - (vp > 0 ? rec : 0);
+      const lose = v.flags[gs]! & KW_COUNTER ? vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA : 0;
       const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
       if (x < worst) worst = x;
     }

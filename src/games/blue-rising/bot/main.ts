@@ -20,8 +20,8 @@ import {
   T_TRAP,
   VP_BY_GRADE,
 } from '../catalogue/compile.ts';
-import { evalAbility, fightGain } from './ability.ts';
-import { attackValue } from './attack.ts';
+import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
+import { fillAttack } from './attack.ts';
 import { pWinInt } from './card-info.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
@@ -48,24 +48,25 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
       case T_CHARACTER: playCharValue(v, fx, c, h, t, sc, i); return;
       case T_OBJECT: playObjectValue(v, c, me * 6 + t, sc, i); return;
       case T_TRAP: setTrapValue(v, c, t, sc, i); return;
-      case T_EVENT: sc[i] = playEventValue(v, fx, c, t); return;
+      case T_EVENT: playEventValue(v, fx, c, t, sc, i); return;
     }
     sc[i] = -1;
     return;
   }
   if (a < A_SACRIFICE) {
     const src = ((a - A_TAP) / TARGETS) | 0, t = (a - A_TAP) % TARGETS;
-    sc[i] = tapEffectValue(v, fx, src, t);
+    tapEffectValue(v, fx, src, t, sc, i);
     return;
   }
   if (a < A_ATTACK) {
     const s = ((a - A_SACRIFICE) / TARGETS) | 0, t = (a - A_SACRIFICE) % TARGETS;
-    sc[i] = sacrificeValue(v, fx, s, t);
+    sacrificeValue(v, fx, s, t, sc, i);
     return;
   }
   if (a < A_SUPPORT) {
     const s = ((a - A_ATTACK) / TARGETS) | 0, t = (a - A_ATTACK) % TARGETS;
-    sc[i] = attackValue(v, s, t) + 0.01 * v.P.attackBias;
+    fillAttack(v, s, t);
+    sc[i] = v.memo.attack[s * 9 + t]! + 0.01 * v.P.attackBias;
     return;
   }
   sc[i] = scoreArtefactAction(v, fx, a);
@@ -75,7 +76,10 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
 function enterValue(v: View, fx: Effect, c: number, i: number): number {
   const m = v.memo.enter;
   let x = m[i]!;
-  if (x !== x) m[i] = x = evalAbility(v, fx, c, TR_ENTER, -1, -1);
+  if (x !== x) {
+    evalAbility(v, fx, c, TR_ENTER, -1, -1);
+    m[i] = x = ABILITY_VALUE[0]!;
+  }
   return x;
 }
 
@@ -129,23 +133,27 @@ function setTrapValue(v: View, c: number, col: number, sc: Float64Array, at: num
   sc[at] = x;
 }
 
-export function playEventValue(v: View, fx: Effect, c: number, t: number): number {
+export function playEventValue(v: View, fx: Effect, c: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat;
   const chosen = cat.abTarget[c * NUM_TRIGGERS + TR_PLAY] === TK_NONE ? -1 : relGs(v, t);
-  let x = evalAbility(v, fx, c, TR_PLAY, -1, chosen);
+  evalAbility(v, fx, c, TR_PLAY, -1, chosen);
+  let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   const extra = resistExtraOf(v, c, TR_PLAY, -1, chosen);
   x -= payCost(v, cat.cost[c]! + extra) + v.cardClock;
   // Resources first: a resource Event played before a costly card is worth more than a discard.
   if (v.I.gain[c * NUM_TRIGGERS + TR_PLAY]! > 0 && v.demand > 0 && !v.f.in) x += 3;
-  return x;
+  sc[at] = x;
 }
 
-export function tapEffectValue(v: View, fx: Effect, src: number, t: number): number {
+export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat, me = v.me;
   let card: number, srcGs: number, cost: number;
   const srcCard = src === 6 ? v.envCard[me]! : v.card[me * 6 + src]!;
-  if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) return -0.1; // a resource effect: the payment uses it (D7)
+  if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) {
+    sc[at] = -0.1; // a resource effect: the payment uses it (D7)
+    return;
+  }
   if (src === 6) {
     card = v.envCard[me]!;
     srcGs = -1;
@@ -161,25 +169,30 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number): num
     }
   }
   const chosen = cat.abTarget[card * NUM_TRIGGERS + TR_TAP] === TK_NONE ? -1 : relGs(v, t);
-  let x = evalAbility(v, fx, card, TR_TAP, srcGs, chosen);
+  evalAbility(v, fx, card, TR_TAP, srcGs, chosen);
+  let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   x -= payCost(v, resistExtraOf(v, card, TR_TAP, srcGs, chosen)) + cost;
   // A free Environment effect (a draw, Squires, a pump for the attacks to come) goes first.
   if (src === 6 && v.inMain && x > 0.05) x += 10;
-  return x;
+  sc[at] = x;
 }
 
-export function sacrificeValue(v: View, fx: Effect, s: number, t: number): number {
+export function sacrificeValue(v: View, fx: Effect, s: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat, me = v.me;
   const gs = me * 6 + s;
   const o = v.equip[gs]!;
-  if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) return -0.1; // a resource effect: the payment uses it (D7)
+  if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) {
+    sc[at] = -0.1; // a resource effect: the payment uses it (D7)
+    return;
+  }
   const chosen = cat.abTarget[o * NUM_TRIGGERS + TR_SACRIFICE] === TK_NONE ? -1 : relGs(v, t);
-  let x = evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
+  evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
+  let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   x -= v.P.board * objBonus(v, o, gs) + 0.05;
   x -= payCost(v, resistExtraOf(v, o, TR_SACRIFICE, -1, chosen));
-  return x;
+  sc[at] = x;
 }
 
 export function scoreArtefactAction(v: View, fx: Effect, a: number): number {
@@ -189,7 +202,8 @@ export function scoreArtefactAction(v: View, fx: Effect, a: number): number {
     const cat = v.cat;
     const art = v.myArt;
     const chosen = cat.abTarget[art * NUM_TRIGGERS + TR_ARTEFACT] === TK_NONE ? -1 : relGs(v, a - A_ART_ACTIVATE);
-    let x = evalAbility(v, fx, art, TR_ARTEFACT, -1, chosen);
+    evalAbility(v, fx, art, TR_ARTEFACT, -1, chosen);
+    let x = ABILITY_VALUE[0]!;
     if (v.f.in) x += fightGain(v, fx);
     x -= payCost(v, cat.cost[art]! + resistExtraOf(v, art, TR_ARTEFACT, -1, chosen));
     return x - v.P.artefactHold;

@@ -3,7 +3,7 @@
 // Résistant extra (D22), paid when it costs no card.
 import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } from '../actions.ts';
 import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
-import { bestAttackValue } from './attack.ts';
+import { fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
 import type { View } from './view.ts';
 
@@ -36,7 +36,9 @@ export function tapCost(v: View, gs: number): number {
   const P = v.P;
   if (v.me === v.active) {
     if (v.inMain && !v.attacked[gs] && v.canTap[gs]) {
-      return Math.max(0, bestAttackValue(v, gs % 6)) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
+      const bm = v.memo.bestAtk, col = gs % 6;
+      if (bm[col] !== bm[col]) fillBestAttack(v, col);
+      return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
     }
     return 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
   }

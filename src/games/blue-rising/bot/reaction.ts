@@ -16,8 +16,8 @@ import {
   TARGETS,
 } from '../actions.ts';
 import { KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE } from '../catalogue/compile.ts';
-import { evalAbility, fightGain } from './ability.ts';
-import { bestAttackValue } from './attack.ts';
+import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
+import { fillBestAttack } from './attack.ts';
 import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
@@ -134,7 +134,7 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
     const a = legal[j]!;
     fx.dAtk = fx.dDef = 0;
     fx.ends = fx.gCA = fx.gStealth = false;
-    sc[j] = windowBase(v, fx, a);
+    windowBase(v, fx, a, sc, j);
     const d = meAtk ? fx.dAtk - fx.dDef : fx.dDef - fx.dAtk;
     dm[j] = fx.ends ? 0 : d;
     if (d <= 0 || sc[j]! < -3) continue;
@@ -169,10 +169,13 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
   }
 }
 
-/** Value of one window action (fight gain included). */
-function windowBase(v: View, fx: Effect, a: number): number {
+/** Value of one window action (fight gain included), into sc[at] (a returned double would be boxed). */
+function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number): void {
   const me = v.me, P = v.P;
-  if (a === A_PASS) return 0;
+  if (a === A_PASS) {
+    sc[at] = 0;
+    return;
+  }
   if (a >= A_SUPPORT && a < A_RESOLVE_TRAP) {
     const gs = me * 6 + (a - A_SUPPORT);
     const s = v.support[gs]!;
@@ -181,23 +184,40 @@ function windowBase(v: View, fx: Effect, a: number): number {
     let cost = 0.05;
     if (me === v.active) {
       // Its alternative is an attack of its own this turn.
-      if (!v.attacked[gs]) cost += P.supportCost * Math.max(0, bestAttackValue(v, gs % 6));
+      if (!v.attacked[gs]) {
+        const bm = v.memo.bestAtk, col = gs % 6;
+        if (bm[col] !== bm[col]) fillBestAttack(v, col);
+        cost += P.supportCost * Math.max(0, bm[col]!);
+      }
       cost += P.supportCost * P.holdBack * 0.2 * (1 + s);
     } else cost += 0.05 * s;
-    return fightGain(v, fx) - cost;
+    sc[at] = fightGain(v, fx) - cost;
+    return;
   }
   if (a === A_RESOLVE_TRAP) {
     const trap = v.myTrap[v.f.trapCol]!;
-    const x = evalAbility(v, fx, trap, TR_TRAP, -1, -1);
+    evalAbility(v, fx, trap, TR_TRAP, -1, -1);
+    const x = ABILITY_VALUE[0]!;
     const keep = 0.5 * P.trapSet * v.I.trapW[trap]! * columnThreat(v, v.f.trapCol);
-    return x + fightGain(v, fx) - keep - payCost(v, v.cat.cost[trap]! + resistExtraOf(v, trap, TR_TRAP, -1, -1));
+    sc[at] = x + fightGain(v, fx) - keep - payCost(v, v.cat.cost[trap]! + resistExtraOf(v, trap, TR_TRAP, -1, -1));
+    return;
   }
-  if (a >= A_TRAP_2A && a < A_ART_REVEAL) return placeTrapValue(v, a - A_TRAP_2A);
+  if (a >= A_TRAP_2A && a < A_ART_REVEAL) {
+    sc[at] = placeTrapValue(v, a - A_TRAP_2A);
+    return;
+  }
   if (a >= A_PLAY && a < A_TAP) {
     const i = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
-    return playEventValue(v, fx, v.hand[i]!, t);
+    playEventValue(v, fx, v.hand[i]!, t, sc, at);
+    return;
   }
-  if (a >= A_TAP && a < A_SACRIFICE) return tapEffectValue(v, fx, ((a - A_TAP) / TARGETS) | 0, (a - A_TAP) % TARGETS);
-  if (a >= A_SACRIFICE && a < A_ATTACK) return sacrificeValue(v, fx, ((a - A_SACRIFICE) / TARGETS) | 0, (a - A_SACRIFICE) % TARGETS);
-  return scoreArtefactAction(v, fx, a);
+  if (a >= A_TAP && a < A_SACRIFICE) {
+    tapEffectValue(v, fx, ((a - A_TAP) / TARGETS) | 0, (a - A_TAP) % TARGETS, sc, at);
+    return;
+  }
+  if (a >= A_SACRIFICE && a < A_ATTACK) {
+    sacrificeValue(v, fx, ((a - A_SACRIFICE) / TARGETS) | 0, (a - A_SACRIFICE) % TARGETS, sc, at);
+    return;
+  }
+  sc[at] = scoreArtefactAction(v, fx, a);
 }

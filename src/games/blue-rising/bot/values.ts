@@ -71,44 +71,60 @@ export function offense(v: View, attackPower: number, side: number): number {
   const weakest = side === v.me ? v.oppWeakest : v.myWeakest;
   return v.P.offense * v.vpUnit * pWinInt(attackPower - weakest);
 }
+// The memoised values below are filled by a function that returns nothing: the hot callers
+// (attack.ts) read the memo in place, since a double returned by a call V8 does not inline is
+// boxed (a heap allocation per call).
+/** Fills v.memo.offense[gs]. */
+function fillOffense(v: View, gs: number): void {
+  v.memo.offense[gs] = offense(v, v.powAtk[gs]!, (gs / 6) | 0);
+}
 export function offenseAt(v: View, gs: number): number {
   const m = v.memo.offense;
-  let x = m[gs]!;
-  if (x !== x) m[gs] = x = offense(v, v.powAtk[gs]!, (gs / 6) | 0);
-  return x;
+  if (m[gs] !== m[gs]) fillOffense(v, gs);
+  return m[gs]!;
 }
-/** Value of destroying the opposing character on gs, beyond the VP. */
-export function killValue(v: View, gs: number): number {
-  const m = v.memo.kill;
-  let x = m[gs]!;
-  if (x === x) return x;
+/** Fills v.memo.kill[gs]: the value of destroying the opposing character on gs, beyond the VP. */
+export function fillKill(v: View, gs: number): void {
   const P = v.P;
   const c = v.card[gs]!;
   const g = v.cat.grade[c]!;
   const k = g === G_LEGEND ? P.killLegend : g === G_HERO ? P.killHero : g === G_SQUIRE ? 0.3 * P.killAspirant : P.killAspirant;
-  m[gs] = x = P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + k + offenseAt(v, gs);
-  return x;
+  const om = v.memo.offense;
+  if (om[gs] !== om[gs]) fillOffense(v, gs);
+  v.memo.kill[gs] = P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + k + om[gs]!;
+}
+/** Value of destroying the opposing character on gs, beyond the VP. */
+export function killValue(v: View, gs: number): number {
+  const m = v.memo.kill;
+  if (m[gs] !== m[gs]) fillKill(v, gs);
+  return m[gs]!;
+}
+/** Fills v.memo.loss[gs]: the value lost when our character on gs leaves play (beyond the VP). */
+export function fillLoss(v: View, gs: number): void {
+  const P = v.P;
+  const c = v.card[gs]!;
+  const om = v.memo.offense;
+  if (om[gs] !== om[gs]) fillOffense(v, gs);
+  v.memo.loss[gs] = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + om[gs]!) +
+    (aloneInColumn(v, gs) ? 0.5 * P.cover : 0);
 }
 /** Value lost when our character on gs leaves play (beyond the VP). */
 export function lossValue(v: View, gs: number): number {
   const m = v.memo.loss;
-  let x = m[gs]!;
-  if (x === x) return x;
-  const P = v.P;
+  if (m[gs] !== m[gs]) fillLoss(v, gs);
+  return m[gs]!;
+}
+/** Fills v.memo.recovery[gs]: the cost of our attacker returning to hand after scoring (R41). */
+export function fillRecovery(v: View, gs: number): void {
   const c = v.card[gs]!;
-  m[gs] = x = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs)) +
-    (aloneInColumn(v, gs) ? 0.5 * P.cover : 0);
-  return x;
+  v.memo.recovery[gs] = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
+    0.5 * v.I.enterW[c]!;
 }
 /** The cost of our attacker returning to hand after scoring (R41). */
 export function recoveryCost(v: View, gs: number): number {
   const m = v.memo.recovery;
-  let x = m[gs]!;
-  if (x === x) return x;
-  const c = v.card[gs]!;
-  m[gs] = x = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
-    0.5 * v.I.enterW[c]!;
-  return x;
+  if (m[gs] !== m[gs]) fillRecovery(v, gs);
+  return m[gs]!;
 }
 
 // What side's characters but excl add to its fighter on fgs, each one its tap effect or its

@@ -26,7 +26,7 @@ import {
   V_UNTAP,
 } from '../catalogue/compile.ts';
 import { bestAttackValue } from './attack.ts';
-import { aloneInColumn, columnEmpty, defPowerAt, envPower, killValue, lateFade, lossValue, vpValue } from './values.ts';
+import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
 /** What the ability being scored does to the fight in progress (reset per ability). */
@@ -174,8 +174,15 @@ CHAR_VERB_SCORERS[V_RETURN] = (v, fx, _amt, _kw, gs) => {
 };
 CHAR_VERB_SCORERS[V_DESTROY] = (v, fx, _amt, _kw, gs) => {
   if (v.f.in) fighterLeaves(v, fx, gs);
-  if (sideOf(gs) === v.me) return -lossValue(v, gs);
-  return killValue(v, gs) + (aloneInColumn(v, gs) && v.me === v.active ? v.P.open * v.vpUnit * (v.followUp >= 1 ? 0.4 : 0.1) : 0);
+  // The memos read in place (values.ts: no boxed double per call).
+  if (sideOf(gs) === v.me) {
+    const lm = v.memo.loss;
+    if (lm[gs] !== lm[gs]) fillLoss(v, gs);
+    return -lm[gs]!;
+  }
+  const km = v.memo.kill;
+  if (km[gs] !== km[gs]) fillKill(v, gs);
+  return km[gs]! + (aloneInColumn(v, gs) && v.me === v.active ? v.P.open * v.vpUnit * (v.followUp >= 1 ? 0.4 : 0.1) : 0);
 };
 CHAR_VERB_SCORERS[V_SWAP] = (v, fx, _amt, _kw, gs, src) => {
   if (src < 0 || src === gs) return 0;
