@@ -262,6 +262,14 @@ export class CardAccumulator {
     this.open = new Uint8Array(lay.kinds);
     this.touched = new Int32Array(lay.kinds);
   }
+  /** Back to no game, for the next shard. */
+  reset(): void {
+    this.sums.fill(0);
+    this.extraSums.fill(0);
+    this.cluster.fill(0);
+    this.open.fill(0);
+    this.nTouched = 0;
+  }
   /** Adds the open cluster's squares and products into the sums, and starts a new one. */
   closeCluster(): void {
     const N = CARD_COUNTERS.length;

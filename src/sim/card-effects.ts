@@ -81,6 +81,17 @@ export class EffectAccumulator {
     this.nOpenCells = new Uint8Array(lay.kinds * this.defs);
   }
 
+  /** Back to no game, for the next shard. */
+  reset(): void {
+    this.cells.fill(0);
+    this.cross.fill(0);
+    this.open.fill(0);
+    this.clusters.fill(0);
+    this.isOpen.fill(0);
+    this.nOpenCells.fill(0);
+    this.nTouched = 0;
+  }
+
   add(r: GameResult): void {
     const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length;
     const depths = r.drawDepths;

@@ -70,6 +70,9 @@ interface Prepared {
   vp: Int32Array;
   /** Which score sources make up a seat's score (the game's words). */
   scoreSources: readonly number[];
+  /** The card counters, zeroed at each shard's start: the effect counts are about 1 MB a pairing, too much to allocate per shard. */
+  acc: CardAccumulator;
+  eff: EffectAccumulator;
 }
 
 // Games and states are reused across the shards a worker runs (the catalogue compiles once).
@@ -96,6 +99,8 @@ function prepare(task: ShardTask): Prepared {
     depths: lay.depths ? new Int32Array(2 * lay.kinds) : null,
     vp: new Int32Array(2 * lay.sources.length),
     scoreSources: m.words.scoreSources ?? lay.sources.map((_, i) => i),
+    acc: new CardAccumulator(lay),
+    eff: new EffectAccumulator(lay, task.deckNames),
   };
   if (prepared.size > 64) prepared.clear();
   prepared.set(key, p);
@@ -109,8 +114,9 @@ export function runShard(task: ShardTask): ShardResult {
   const rows: GameRow[] | null = task.wantRows ? [] : null;
   const specs = [parseBotSpec(task.bots[0], task.game), parseBotSpec(task.bots[1], task.game)];
   const matchup = { a: task.deckNames[0], b: task.deckNames[1] };
-  const acc = new CardAccumulator(prep.lay);
-  const eff = new EffectAccumulator(prep.lay, task.deckNames);
+  const acc = prep.acc, eff = prep.eff;
+  acc.reset();
+  eff.reset();
   let games = 0;
   for (let i = task.pairStart; i < task.pairStart + task.pairCount; i++) {
     const seed = gameSeed(task.masterSeed, task.pairingKey, i);
