@@ -171,19 +171,8 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   }
   // Sorted first, so that the sample depends on which cards are hidden, never on where they
   // really are (two states of one information set give the same samples for the same rng).
-  if (sortable) {
-    let i = P0;
-    while (m0 !== 0) {
-      const b = m0 & -m0;
-      pool[i++] = lo + 31 - Math.clz32(b);
-      m0 ^= b;
-    }
-    while (m1 !== 0) {
-      const b = m1 & -m1;
-      pool[i++] = lo + 63 - Math.clz32(b);
-      m1 ^= b;
-    }
-  } else sortRange(pool, P0, np);
+  if (sortable) writeFromMask(pool, P0, lo, m0, m1);
+  else sortRange(pool, P0, np);
   for (let i = np - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = pool[P0 + i]!;
@@ -271,6 +260,11 @@ function sortInstances(a: Int32Array | Int16Array, from: number, n: number, lo: 
       m1 |= b;
     } else return sortRange(a, from, n);
   }
+  writeFromMask(a, from, lo, m0, m1);
+}
+
+/** Writes the ids of a 48-bit presence mask (m0: lo..lo+31, m1: lo+32..lo+47) in increasing order from a[from]. */
+function writeFromMask(a: Int32Array | Int16Array, from: number, lo: number, m0: number, m1: number): void {
   let i = from;
   while (m0 !== 0) {
     const b = m0 & -m0;
