@@ -127,33 +127,19 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const kind = ctx.scratch2; // per position: 0 any, 1 trap, 2 aspirant; then the instance pool
   const pool = kind; // its upper half holds the pool of hidden instances
   const P0 = 512;
-  // One pass lists the positions and their instances, and marks the instances in a 48-bit
-  // presence mask (ids lo..lo+31, lo+32..lo+47) from which they are sorted.
+  // The positions first, then one pass takes their instances into the pool and marks them in
+  // a 48-bit presence mask (ids lo..lo+31, lo+32..lo+47) from which they are sorted.
   const lo = o * INST_PER_PLAYER;
-  let m0 = 0, m1 = 0, sortable = true;
   let np = 0;
   for (let i = 0, n = w[O_HAND_N + o]!; i < n; i++) {
     const off = O_HAND + o * ZONE_CAP + i;
-    const inst = w[off]!;
-    if (w[O_PUBLIC + inst] !== 0) continue;
+    if (w[O_PUBLIC + w[off]!] !== 0) continue;
     pos[np] = off;
-    kind[np] = 0;
-    pool[P0 + np++] = inst;
-    const k = inst - lo;
-    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
-    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
-    else sortable = false;
+    kind[np++] = 0;
   }
   for (let i = 0, n = w[O_DECK_N + o]!; i < n; i++) {
-    const off = O_DECK + o * ZONE_CAP + i;
-    const inst = w[off]!;
-    pos[np] = off;
-    kind[np] = 0;
-    pool[P0 + np++] = inst;
-    const k = inst - lo;
-    if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
-    else if (k >= 32 && k < INST_PER_PLAYER && (m1 & (1 << (k - 32))) === 0) m1 |= 1 << (k - 32);
-    else sortable = false;
+    pos[np] = O_DECK + o * ZONE_CAP + i;
+    kind[np++] = 0;
   }
   // Positions before `free` take any card; the constrained ones (Trap slots, setup slots, a
   // Trap being placed) follow them.
@@ -161,7 +147,8 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   for (let c = 0; c < 3; c++) if (w[O_TRAP + o * 3 + c]! >= 0) { pos[np] = O_TRAP + o * 3 + c; kind[np++] = 1; }
   for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + o * 6 + s] !== 0 && w[O_OCC + o * 6 + s]! >= 0) { pos[np] = O_OCC + o * 6 + s; kind[np++] = 2; }
   if (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(w[O_PEND_INST]!) === o) { pos[np] = O_PEND_INST; kind[np++] = 1; }
-  for (let i = free; i < np; i++) {
+  let m0 = 0, m1 = 0, sortable = true;
+  for (let i = 0; i < np; i++) {
     const inst = w[pos[i]!]!;
     pool[P0 + i] = inst;
     const k = inst - lo;
