@@ -54,7 +54,7 @@ const CROSS = LOCAL * LOCAL * 4;
 
 /**
  * A shard's effect counters by card kind, in flat arrays. add() after each game; closeCluster()
- * after each seed pair; foldInto() once at the end.
+ * after each seed pair; pack() once at the end.
  */
 export class EffectAccumulator {
   readonly defs: number;
@@ -165,41 +165,11 @@ export class EffectAccumulator {
     return cellKey(this.deckNames, i);
   }
 
-  foldInto(agg: Aggregate, mode: string): void {
-    this.closeCluster();
-    const names = presenceNames(this.lay), D = this.defs;
-    const table = ((agg.effects ??= {})[mode] ??= {});
-    const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
-    for (let k = 0; k < this.lay.kinds; k++) {
-      for (let d = 0; d < D; d++) {
-        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS;
-        if (this.clusters[kd]! === 0) continue;
-        const e = ((table[this.lay.names[k]!] ??= {})[names[d]!] ??= { clusters: 0, cells: {}, cross: {} });
-        e.clusters += this.clusters[kd]!;
-        for (let i = 0; i < LOCAL; i++) {
-          const n = this.cells[ob + 2 * i]!;
-          if (n === 0) continue;
-          const c = (e.cells[keys[i]!] ??= [0, 0]);
-          c[0]! += n;
-          c[1]! += this.cells[ob + 2 * i + 1]!;
-          for (let j = 0; j < LOCAL; j++) {
-            const x = cb + (i * LOCAL + j) * 4;
-            if (this.cross[x]! === 0) continue;
-            // Ordered pairs whose keys come in order (or coincide: a deck against itself) are kept.
-            if (keys[i]! > keys[j]!) continue;
-            const v = (e.cross[`${keys[i]}\n${keys[j]}`] ??= [0, 0, 0, 0]);
-            for (let q = 0; q < 4; q++) v[q]! += this.cross[x + q]!;
-          }
-        }
-      }
-    }
-  }
-
   /**
    * The shard's counts as plain numbers, its decks named once (what crosses threads, the
-   * journal and the queue: the keyed table of foldInto is about six times the size). Unpacked
-   * by unpackEffects in the order foldInto would have inserted the keys, so a merged aggregate
-   * is the same object, key order included.
+   * journal and the queue: the keyed table is about six times the size). unpackEffects inserts
+   * the keys in one fixed order (card, definition, cell), so a merged aggregate is the same
+   * object, key order included, whatever the shards.
    */
   pack(mode: string): PackedEffects {
     this.closeCluster();
@@ -258,7 +228,7 @@ export interface PackedEffects {
   data: number[];
 }
 
-/** Adds packed counts into a's table, inserting keys as foldInto and mergeEffects would. */
+/** Adds packed counts into a's table (keys inserted by card, definition, then cell). */
 export function unpackEffects(a: Aggregate, p: PackedEffects): void {
   const table = ((a.effects ??= {})[p.mode] ??= {});
   const keys = Array.from({ length: LOCAL }, (_, i) => cellKey(p.decks, i));
