@@ -244,27 +244,23 @@ export function deckClock(v: View): void {
   v.cardClock = P.card + penalty + (me === v.active ? 0 : 0.7 * P.resource);
 }
 
-/** The numbers every scorer past the opening reads: resources, the deck clock, the opponent's answers. */
-export function computeBase(v: View, oppArtCard: number): void {
+/**
+ * The numbers every scorer past the opening reads: resources, the deck clock, the opponent's
+ * answers. buildView's pass over the slots gives what sums over them: our characters (chars),
+ * the resources our tap and sacrifice effects could raise (free) and the opponent's (oppRes),
+ * the opponent's strongest attacker (oppMax), our ready attackers that beat its Environment (fu),
+ * and v.oppEnvPow and v.myEnvPow.
+ */
+export function computeBase(v: View, oppArtCard: number, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me, op = v.op;
   // The view's arrays as locals: one property load each, not one per slot.
-  const occ = v.occ, seen = v.seen, canTap = v.canTap, card = v.card, equip = v.equip, powAtk = v.powAtk, hand = v.hand;
+  const occ = v.occ, card = v.card, hand = v.hand;
   const abResource = cat.abResource, type = cat.type, grade = cat.grade, cost = cat.cost;
-  v.oppEnvPow = envPower(v, op);
-  v.myEnvPow = envPower(v, me);
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
 
   // Resources we could raise without discarding (D7, D11).
-  let free = 0, chars = 0;
-  for (let gs = me * 6; gs < me * 6 + 6; gs++) {
-    if (!occ[gs]) continue;
-    chars++;
-    if (canTap[gs]) free += abResource[card[gs]! * NUM_TRIGGERS + TR_TAP]!;
-    const o = equip[gs]!;
-    if (o >= 0) free += abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
-  }
   const env = v.envCard[me]!;
   if (v.inMain && env >= 0 && !v.myEnvTapped) free += abResource[env * NUM_TRIGGERS + TR_TAP]!;
   v.freeRes = free;
@@ -291,17 +287,7 @@ export function computeBase(v: View, oppArtCard: number): void {
   v.discardUnit = v.cardClock + 0.5 * Math.max(0, minHand);
 
   // Can the opponent pay for a Trap (pool, hand, visible resource effects)?
-  let oppRes = v.oppPool + v.oppHandN;
-  let oppMax = 0;
-  for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-    if (!seen[gs]) continue;
-    if (canTap[gs]) oppRes += abResource[card[gs]! * NUM_TRIGGERS + TR_TAP]!;
-    const o = equip[gs]!;
-    if (o >= 0) oppRes += abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
-    const pw = powAtk[gs]!;
-    if (pw > oppMax) oppMax = pw;
-  }
-  v.oppCanPay = oppRes >= 1;
+  v.oppCanPay = v.oppPool + v.oppHandN + oppRes >= 1;
   let artPump = 0;
   if (oppArtCard >= 0) {
     const art = oppArtCard * NUM_TRIGGERS + TR_ARTEFACT;
@@ -331,14 +317,7 @@ export function computeBase(v: View, oppArtCard: number): void {
   v.demand = Math.max(0, Math.min(4, demand - v.pool));
 
   // Ready attackers that could hit an emptied column behind a kill.
-  let fu = 0;
-  if (me === v.active) {
-    const ready = v.ready, oppEnvPow = v.oppEnvPow;
-    for (let gs = me * 6; gs < me * 6 + 6; gs++) {
-      if (occ[gs] && ready[gs] && powAtk[gs]! > oppEnvPow) fu++;
-    }
-  }
-  v.followUp = fu;
+  v.followUp = me === v.active ? fu : 0;
 }
 
 /**

@@ -8,7 +8,7 @@
 // The view also carries the memos of one decision (a kill's value, an attack's value…):
 // values that are pure functions of the view, computed at most once and then read again.
 import { resistance, slotOf } from '../board.ts';
-import { KW_RAGE, type Catalogue } from '../catalogue/compile.ts';
+import { KW_RAGE, NUM_TRIGGERS, TR_SACRIFICE, TR_TAP, type Catalogue } from '../catalogue/compile.ts';
 import { resistExtra } from '../effects.ts';
 import {
   ART_REVEALED,
@@ -67,7 +67,7 @@ import {
 } from '../state.ts';
 import { cardInfo, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W, type CardInfo } from './card-info.ts';
 import type { HeuristicProfile } from './profiles.ts';
-import { computeBase, deckClock, setupFight } from './values.ts';
+import { computeBase, deckClock, envPower, setupFight } from './values.ts';
 
 /** The attack in progress, as the seat sees it (phases 2a and the windows only). */
 export interface Fight {
@@ -130,7 +130,6 @@ export interface View {
   // ---- per global slot (0–5 seat 0, 6–11 seat 1) ----
   occ: Uint8Array; // a character is there (public, even face down)
   seen: Uint8Array; // there and we may look at it
-  inst: Int32Array; // its instance (for the engine's Résistant estimate only), or -1
   card: Int32Array; // its card if seen, else -1
   grade: Int32Array;
   equip: Int32Array; // its Object's card, or -1
@@ -191,7 +190,7 @@ const i32 = (n: number) => new Int32Array(n);
 const u8 = (n: number) => new Uint8Array(n);
 const SHARED_ARRAYS = {
   vp: i32(2), hand: i32(ZONE_CAP),
-  occ: u8(12), seen: u8(12), inst: i32(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
+  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
   enteredNow: u8(12), canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
   powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
@@ -209,7 +208,7 @@ export function allocView(P: HeuristicProfile): View {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
     aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
-    occ: a.occ, seen: a.seen, inst: a.inst, card: a.card, grade: a.grade, equip: a.equip, tapped: a.tapped, attacked: a.attacked,
+    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip, tapped: a.tapped, attacked: a.attacked,
     enteredNow: a.enteredNow, canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
     powDef: a.powDef, rowFront: a.rowFront, rowBack: a.rowBack,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
@@ -271,17 +270,32 @@ export function buildView(v: View, st: BRState): void {
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
   // resistance give, read in one pass (the bot reads them many times per decision).
   const turn = v.turn;
-  const occA = v.occ, seenA = v.seen, instA = v.inst, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
+  const occA = v.occ, seenA = v.seen, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
   const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
   const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
   const blankA = SHARED_BLANK;
   const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
+  for (let p = 0; p < 2; p++) {
+    const env = w[O_ENV + p]!;
+    v.envCard[p] = env < 0 ? -1 : cardOf[env]!;
+    v.envTpow[p] = w[O_ENV_TPOW + p]!;
+    v.supporter[p] = w[O_SUPPORTER + p]!;
+    v.supportGiven[p] = w[O_SUPPORT + p]!;
+  }
+  const oppEnvPow = envPower(v, op);
+  v.oppEnvPow = oppEnvPow;
+  v.myEnvPow = envPower(v, me);
+  // What computeBase sums over the slots, read in this pass: our characters, the resources our
+  // tap and sacrifice effects could raise, the opponent's, its strongest attacker, and our
+  // ready attackers that beat its Environment.
+  const abResource = cat.abResource;
+  const myLo = me * 6, myHi = myLo + 6;
+  let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
   let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
     const inst = w[O_OCC + gs]!;
     const occ = inst >= 0;
     occA[gs] = occ ? 1 : 0;
-    instA[gs] = inst;
     if (!occ || (w[O_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
       if (blankA[gs] === 0) {
         seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
@@ -327,27 +341,32 @@ export function buildView(v: View, st: BRState): void {
     flagsA[gs] = flags;
     const ct = !tapped && (!enteredNow || (flags & KW_RAGE) !== 0);
     canTapA[gs] = ct ? 1 : 0;
-    readyA[gs] = ct && !attacked ? 1 : 0;
+    const ready = ct && !attacked;
+    readyA[gs] = ready ? 1 : 0;
     supportA[gs] = support;
     resistA[gs] = resist; // board.ts's resistance(st, gs)
     if (resist > 0 && gs >= op * 6 && gs < op * 6 + 6) oppResist = true;
     frontA[gs] = rowFront;
     backA[gs] = rowBack;
     base += gs % 6 < 3 ? rowFront : rowBack;
-    atkA[gs] = base + atk;
+    const powAtk = base + atk;
+    atkA[gs] = powAtk;
     defA[gs] = base + def;
+    let res = ct ? abResource[c * NUM_TRIGGERS + TR_TAP]! : 0;
+    if (o >= 0) res += abResource[equipA[gs]! * NUM_TRIGGERS + TR_SACRIFICE]!;
+    if (gs >= myLo && gs < myHi) {
+      chars++;
+      free += res;
+      if (ready && powAtk > oppEnvPow) fu++;
+    } else {
+      oppRes += res;
+      if (powAtk > oppMax) oppMax = powAtk;
+    }
   }
   for (let c = 0; c < 3; c++) {
     const mine = w[O_TRAP + me * 3 + c]!;
     v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
     v.oppTrap[c] = w[O_TRAP + op * 3 + c]! >= 0 ? 1 : 0;
-  }
-  for (let p = 0; p < 2; p++) {
-    const env = w[O_ENV + p]!;
-    v.envCard[p] = env < 0 ? -1 : cardOf[env]!;
-    v.envTpow[p] = w[O_ENV_TPOW + p]!;
-    v.supporter[p] = w[O_SUPPORTER + p]!;
-    v.supportGiven[p] = w[O_SUPPORT + p]!;
   }
   v.myEnvTapped = w[O_ENV_TAPPED + me] !== 0;
   const art = w[O_ART + me]!;
@@ -361,7 +380,7 @@ export function buildView(v: View, st: BRState): void {
   v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && w[O_PEND_RETURN] === PH_MAIN);
   let oppArtCard = -1;
   if (w[O_ART_STATE + op] === ART_REVEALED) oppArtCard = cardOf[w[O_ART + op]!]!;
-  computeBase(v, oppArtCard);
+  computeBase(v, oppArtCard, chars, free, oppRes, oppMax, fu);
   if (v.phase === PH_REACTION || v.phase === PH_WINDOW) {
     const atk = w[O_ATK_INST]!;
     const ranged = w[O_ATK_RANGED]!;
@@ -406,5 +425,6 @@ export function deckHistogram(v: View): void {
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
 export function resistExtraOf(v: View, card: number, trig: number, srcGs: number, chosenGs: number): number {
   if (!v.oppResist) return 0; // resistExtra sums the resistance of opposing characters: none has any
-  return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? v.inst[srcGs]! : -1, chosenGs >= 0 ? v.inst[chosenGs]! : -1);
+  const w = v.st.w; // a slot's instance, as buildView read it
+  return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? w[O_OCC + srcGs]! : -1, chosenGs >= 0 ? w[O_OCC + chosenGs]! : -1);
 }
