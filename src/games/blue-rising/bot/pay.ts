@@ -7,6 +7,19 @@ import { fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
 import type { View } from './view.ts';
 
+/**
+ * Whether scorePay reads more of the view than lightView gives (the hand, who stands where, our
+ * Traps, the deck clock): only to tap a character or sacrifice an Object. Most payments list
+ * discards and the Environment only.
+ */
+export function payReadsBoard(legal: Int32Array, n: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const a = legal[i]!;
+    if (a >= A_PAY_TAP && a < A_PAY_ENV) return true;
+  }
+  return false;
+}
+
 export function scorePay(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
   for (let i = 0; i < n; i++) sc[i] = -payCostOf(v, legal[i]!);
 }

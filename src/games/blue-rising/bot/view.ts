@@ -230,8 +230,12 @@ function allocMemo(): Memo {
   };
 }
 
-/** Reads what the seat to move may know from `st` into `v` (in place: nothing allocated). */
-export function buildView(v: View, st: BRState): void {
+/**
+ * Reads what the seat to move may know from `st` into `v` (in place: nothing allocated).
+ * `light`: the scorer reads only what lightView reads (a payment by discards and the
+ * Environment only, see payReadsBoard).
+ */
+export function buildView(v: View, st: BRState, light: boolean): void {
   v.st = st;
   const w = st.w;
   const ctx = st.ctx;
@@ -260,8 +264,9 @@ export function buildView(v: View, st: BRState): void {
   for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[w[O_HAND + me * ZONE_CAP + i]!]!;
   v.f.in = false;
   const phase = v.phase;
-  if (phase === PH_SETUP || phase === PH_MULLIGAN || phase === PH_EOT_DISCARD || phase === PH_EOT_DOWN) {
-    // The opening and the end of turn read only who stands where, our Traps and the deck clock.
+  if (light || phase === PH_SETUP || phase === PH_MULLIGAN || phase === PH_EOT_DISCARD || phase === PH_EOT_DOWN) {
+    // The opening, the end of turn and a payment by discards read only who stands where, our
+    // Traps and the deck clock.
     lightView(v, st);
     return;
   }
@@ -390,7 +395,7 @@ export function buildView(v: View, st: BRState): void {
   }
 }
 
-/** The view the opening and the end-of-turn scorers read: the board's cards, our Traps, the deck clock. */
+/** The view the opening, the end-of-turn and the light payment scorers read: the board's cards, our Traps, the deck clock. */
 function lightView(v: View, st: BRState): void {
   const w = st.w, cardOf = st.ctx.cardOf, me = v.me;
   if (v.phase === PH_MULLIGAN) return; // the hand and the deck only
