@@ -19,7 +19,7 @@ const {
   O_TBACK, O_TDEF, O_TFRONT, O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_ATTACKED, O_TURN, O_VP, O_WINNER,
   RNG_SEAT, O_ACTIVE, O_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
   R_FIRST_SEEN, R_HELD, R_PLAYED, R_REPLAYS, R_VP_GIVEN, R_VP_SCORED, VP_ENVIRONMENT, VP_EXHAUSTION,
-  VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP,
+  VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP, C_SCAN_OK,
 } = stateLayout;
 
 // ---------- names for the log ----------
@@ -322,6 +322,7 @@ export function clearTurnEffects(st: BRState, gs: number): void {
   const w = st.w;
   w[O_TPOW + gs] = 0;
   w[O_TKW + gs] = 0;
+  w[C_SCAN_OK] = 0; // the rules' slot scans (see state.ts)
   w[O_TFRONT + gs] = 0;
   w[O_TBACK + gs] = 0;
   w[O_TDEF + gs] = 0;
@@ -333,6 +334,7 @@ export function clearTurnEffects(st: BRState, gs: number): void {
 /** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
 function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
   const w = st.w;
+  w[C_SCAN_OK] = 0;
   w[O_OCC + gs] = inst;
   w[O_TAPPED + gs] = 0;
   w[O_ENTERED + gs] = entered;
@@ -404,6 +406,7 @@ export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number)
 /** Swaps the contents of two character slots, with everything that sits on them. */
 export function swapSlots(st: BRState, a: number, b: number): void {
   const w = st.w;
+  w[C_SCAN_OK] = 0;
   for (const base of SLOT_FIELDS) {
     const t = w[base + a]!;
     w[base + a] = w[base + b]!;

@@ -75,7 +75,8 @@ const {
   PH_SETUP, PH_WINDOW, STATE_WORDS16, WIN_DRAW, WIN_NONE, ZONE_CAP, O_PUBLIC, RNG_GAME, RNG_SEAT,
   NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
-  O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL,
+  O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
+  SCAN_WORDS,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -194,6 +195,21 @@ function instTables(ctx: GameContext): void {
 function scanSlots(st: BRState, p: number): void {
   const w = st.w;
   if (INST.ctx !== st.ctx) instTables(st.ctx);
+  // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
+  // step, a payment or the next player's listing often find the same slots.
+  const c = C_SCAN + p * SCAN_WORDS;
+  if (((w[C_SCAN_OK]! >> p) & 1) !== 0) {
+    SC.occ = w[c]!;
+    SC.taps = w[c + 1]!;
+    SC.tapAb = w[c + 2]!;
+    SC.tapFight = w[c + 3]!;
+    SC.tapRes = w[c + 4]!;
+    SC.sac = w[c + 5]!;
+    SC.sacFight = w[c + 6]!;
+    SC.sacRes = w[c + 7]!;
+    SC.res = w[c + 8]!;
+    return;
+  }
   const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
   const turn = w[O_TURN]!;
   let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
@@ -230,6 +246,16 @@ function scanSlots(st: BRState, p: number): void {
   SC.sacFight = sacFight;
   SC.sacRes = sacRes;
   SC.res = r;
+  w[c] = occ;
+  w[c + 1] = taps;
+  w[c + 2] = tapAb;
+  w[c + 3] = tapFight;
+  w[c + 4] = tapRes;
+  w[c + 5] = sac;
+  w[c + 6] = sacFight;
+  w[c + 7] = sacRes;
+  w[c + 8] = r;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
 }
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51). */
@@ -866,6 +892,7 @@ function startTurn(st: BRState, p: number): void {
   const turn = w[O_TURN]! + 1;
   w[O_TURN] = turn;
   w[O_ACTIVE] = p;
+  w[C_SCAN_OK] = 0; // R24: disoriented characters are not any more; and the untap below
   if (st.log) st.log.turn = turn;
   if (turn >= st.ctx.options.turnCap) {
     // D5: the turn cap ends the game as a draw, recorded as such.
@@ -898,6 +925,7 @@ function endMainPhase(st: BRState, p: number): void {
   w[O_POOL] = 0;
   w[O_POOL + 1] = 0;
   // R18, R31: "until end of turn" bonuses end.
+  w[C_SCAN_OK] = 0; // keywords gained this turn (Rage) go
   if (TURN_EFFECTS_RUN) {
     // clearTurnEffects on all 12 slots, as two fills.
     w.fill(0, O_TPOW, O_TPOW + 7 * 12);
@@ -994,6 +1022,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     const c = ctx.cardOf[obj]!;
     // The Object is destroyed as the cost of its effect.
     w[O_EQUIP + gs] = -1;
+    w[C_SCAN_OK] = 0;
     pushDiscard(st, obj);
     const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
     w[O_PEND_INST] = obj;
@@ -1011,6 +1040,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
   } else {
     const gs = p * 6 + src;
     w[O_TAPPED + gs] = 1; // R30
+    w[C_SCAN_OK] = 0;
     srcInst = w[O_OCC + gs]!;
     card = ctx.cardOf[srcInst]!;
   }
@@ -1048,11 +1078,13 @@ function doPay(st: BRState, p: number, a: number): void {
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
     w[O_TAPPED + gs] = 1;
+    w[C_SCAN_OK] = 0;
     gain = cat.abResource[ability(st, ctx.cardOf[w[O_OCC + gs]!]!, TR_TAP)]!;
   } else if (a < A_PAY_ENV) {
     const gs = p * 6 + (a - A_PAY_SACRIFICE);
     const obj = w[O_EQUIP + gs]!;
     w[O_EQUIP + gs] = -1;
+    w[C_SCAN_OK] = 0;
     pushDiscard(st, obj);
     gain = cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]!;
   } else {
@@ -1165,6 +1197,7 @@ function completePlay(st: BRState, p: number): boolean {
         if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
       }
       w[O_EQUIP + gs] = inst;
+      w[C_SCAN_OK] = 0;
       return false;
     }
     case T_TRAP: {
@@ -1275,6 +1308,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   const gs = p * 6 + s;
   const d = opp(p);
   w[O_TAPPED + gs] = 1; // step 1: the Attacker taps
+  w[C_SCAN_OK] = 0;
   w[O_ATTACKED + gs] = 1;
   w[O_IN_ATTACK] = 1;
   w[O_ATK_INST] = w[O_OCC + gs]!;
@@ -1307,7 +1341,7 @@ function doReaction(st: BRState, d: number, a: number): void {
     const to = (a - A_MOVE) % 6;
     const a1 = d * 6 + from, b = d * 6 + to;
     w[O_TAPPED + a1] = 1;
-    swapSlots(st, a1, b); // the target slot is empty: moving is a swap with nothing
+    swapSlots(st, a1, b); // (clears C_SCAN_OK) // the target slot is empty: moving is a swap with nothing
     return;
   }
   // A_TRAP_2A: the Trap leaves the hand and waits for its 1 resource.
@@ -1353,7 +1387,10 @@ function doWindow(st: BRState, x: number, a: number): void {
   if (a >= A_TAP && a < A_ATTACK) return declareTap(st, x, a, PH_WINDOW);
   if (a >= A_SUPPORT && a < A_RESOLVE_TRAP) {
     const gs = x * 6 + (a - A_SUPPORT);
-    if (st.ctx.options.supportTaps) w[O_TAPPED + gs] = 1; // D15: Support taps
+    if (st.ctx.options.supportTaps) {
+      w[O_TAPPED + gs] = 1; // D15: Support taps
+      w[C_SCAN_OK] = 0;
+    }
     const v = supportValue(st, gs);
     w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;
     w[O_SUPPORT_N + x] = w[O_SUPPORT_N + x]! + 1;

@@ -16,6 +16,7 @@ import {
   ART_HIDDEN,
   ART_REVEALED,
   BRState,
+  C_SCAN_OK,
   COLUMN_NAMES,
   INST_PER_PLAYER,
   MAX_DECK,
@@ -369,6 +370,7 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
   w[O_TURN] = turn;
   w[O_PHASE] = atSetup ? PH_MULLIGAN : spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
   if (spec.attack) setAttack(st, spec, seats, file);
+  w[C_SCAN_OK] = 0; // the board was written directly
   st.log = new GameLog();
   st.log.turn = turn;
   advance(st);
