@@ -322,7 +322,7 @@ export function clearTurnEffects(st: BRState, gs: number): void {
   const w = st.w;
   w[O_TPOW + gs] = 0;
   w[O_TKW + gs] = 0;
-  w[C_SCAN_OK] = 0; // the rules' slot scans (see state.ts)
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1); // the slot's owner's scan (see state.ts)
   w[O_TFRONT + gs] = 0;
   w[O_TBACK + gs] = 0;
   w[O_TDEF + gs] = 0;
@@ -334,7 +334,7 @@ export function clearTurnEffects(st: BRState, gs: number): void {
 /** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
 function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
   const w = st.w;
-  w[C_SCAN_OK] = 0;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
   w[O_OCC + gs] = inst;
   w[O_TAPPED + gs] = 0;
   w[O_ENTERED + gs] = entered;
@@ -406,7 +406,7 @@ export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number)
 /** Swaps the contents of two character slots, with everything that sits on them. */
 export function swapSlots(st: BRState, a: number, b: number): void {
   const w = st.w;
-  w[C_SCAN_OK] = 0;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (a < 6 ? 2 : 1) & (b < 6 ? 2 : 1);
   for (const base of SLOT_FIELDS) {
     const t = w[base + a]!;
     w[base + a] = w[base + b]!;

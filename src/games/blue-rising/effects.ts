@@ -251,7 +251,7 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
       else if (kw === K_RESISTANT) w[O_TRES + gs] = w[O_TRES + gs]! + amount;
       else {
         w[O_TKW + gs] = w[O_TKW + gs]! | KW_BIT[kw]!;
-        w[C_SCAN_OK] = 0; // Rage makes a disoriented character tappable
+        w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1); // Rage makes a disoriented character tappable
       }
       if (st.log) {
         st.log.line(`  ${cardName(st, inst)} gains ${KEYWORD_LABELS[kw]}${kw <= K_ATTACK || kw === K_RESISTANT ? `+${amount}` : ''} until end of turn (${source})`);
@@ -274,12 +274,12 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
     }
     case V_UNTAP:
       w[O_TAPPED + gs] = 0;
-      w[C_SCAN_OK] = 0;
+      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is untapped (${source})`);
       return;
     case V_TAP:
       w[O_TAPPED + gs] = 1;
-      w[C_SCAN_OK] = 0;
+      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is tapped (${source})`);
       return;
   }

@@ -10,7 +10,6 @@ import {
   ROLE_DEFENDER,
   TO_DISCARD,
   TO_HAND,
-  canTap,
   clearTurnEffects,
   cardName,
   charCount,
@@ -76,7 +75,7 @@ const {
   NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
   O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
-  SCAN_WORDS,
+  SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -559,8 +558,8 @@ function legalReaction(st: BRState, d: number, out: Int32Array): number {
   const col = w[O_ATK_COLUMN]!;
   // R37 2a: move a character from another column into the empty target column (not ranged, D19).
   if (w[O_ATK_RANGED]! < 0 && w[O_OCC + d * 6 + col]! < 0 && w[O_OCC + d * 6 + 3 + col]! < 0) {
-    for (let s = 0; s < 6; s++) {
-      if (!canTap(st, d * 6 + s)) continue;
+    for (let m = tappable(st, d); m !== 0; m &= m - 1) {
+      const s = 31 - Math.clz32(m & -m);
       out[n++] = A_MOVE + s * 6 + col;
       out[n++] = A_MOVE + s * 6 + 3 + col;
     }
@@ -583,9 +582,28 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
 
 function legalWindow(st: BRState, x: number, out: Int32Array): number {
   const w = st.w;
+  const active = w[O_ACTIVE]!;
+  if (x !== active) return legalWindowFor(st, x, active, out);
+  if (w[O_STEP] === STEP_3B) {
+    // The attacker's first listing in 3b: the list it had when 2b closed (see C_WIN_N).
+    const saved = w[C_WIN_N]!;
+    if (saved > 0) {
+      w[C_WIN_N] = 0;
+      for (let i = 0; i < saved; i++) out[i] = w[C_WIN + i]!;
+      return saved;
+    }
+    return legalWindowFor(st, x, active, out);
+  }
+  const n = legalWindowFor(st, x, active, out);
+  w[C_WIN_N] = n <= WIN_SAVED ? n : 0;
+  for (let i = 0; i < n && i < WIN_SAVED; i++) w[C_WIN + i] = out[i]!;
+  return n;
+}
+
+function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array): number {
+  const w = st.w;
   const ctx = st.ctx;
   const cat = ctx.cat;
-  const active = w[O_ACTIVE]!;
   let n = 0;
   out[n++] = A_PASS;
   const taps = tappable(st, x);
@@ -1022,7 +1040,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     const c = ctx.cardOf[obj]!;
     // The Object is destroyed as the cost of its effect.
     w[O_EQUIP + gs] = -1;
-    w[C_SCAN_OK] = 0;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     pushDiscard(st, obj);
     const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
     w[O_PEND_INST] = obj;
@@ -1040,7 +1058,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
   } else {
     const gs = p * 6 + src;
     w[O_TAPPED + gs] = 1; // R30
-    w[C_SCAN_OK] = 0;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     srcInst = w[O_OCC + gs]!;
     card = ctx.cardOf[srcInst]!;
   }
@@ -1078,13 +1096,13 @@ function doPay(st: BRState, p: number, a: number): void {
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
     w[O_TAPPED + gs] = 1;
-    w[C_SCAN_OK] = 0;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     gain = cat.abResource[ability(st, ctx.cardOf[w[O_OCC + gs]!]!, TR_TAP)]!;
   } else if (a < A_PAY_ENV) {
     const gs = p * 6 + (a - A_PAY_SACRIFICE);
     const obj = w[O_EQUIP + gs]!;
     w[O_EQUIP + gs] = -1;
-    w[C_SCAN_OK] = 0;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     pushDiscard(st, obj);
     gain = cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]!;
   } else {
@@ -1197,7 +1215,7 @@ function completePlay(st: BRState, p: number): boolean {
         if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
       }
       w[O_EQUIP + gs] = inst;
-      w[C_SCAN_OK] = 0;
+      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
       return false;
     }
     case T_TRAP: {
@@ -1308,7 +1326,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   const gs = p * 6 + s;
   const d = opp(p);
   w[O_TAPPED + gs] = 1; // step 1: the Attacker taps
-  w[C_SCAN_OK] = 0;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
   w[O_ATTACKED + gs] = 1;
   w[O_IN_ATTACK] = 1;
   w[O_ATK_INST] = w[O_OCC + gs]!;
@@ -1389,7 +1407,7 @@ function doWindow(st: BRState, x: number, a: number): void {
     const gs = x * 6 + (a - A_SUPPORT);
     if (st.ctx.options.supportTaps) {
       w[O_TAPPED + gs] = 1; // D15: Support taps
-      w[C_SCAN_OK] = 0;
+      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     }
     const v = supportValue(st, gs);
     w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;

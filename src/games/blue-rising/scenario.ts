@@ -17,6 +17,7 @@ import {
   ART_REVEALED,
   BRState,
   C_SCAN_OK,
+  C_WIN_N,
   COLUMN_NAMES,
   INST_PER_PLAYER,
   MAX_DECK,
@@ -371,6 +372,7 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
   w[O_PHASE] = atSetup ? PH_MULLIGAN : spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
   if (spec.attack) setAttack(st, spec, seats, file);
   w[C_SCAN_OK] = 0; // the board was written directly
+  w[C_WIN_N] = 0;
   st.log = new GameLog();
   st.log.turn = turn;
   advance(st);

@@ -88,7 +88,13 @@ export const STATE_BYTES = STATE_WORDS16 * 2;
  * of a hidden instance's identity (determinizeInPlace, scenarios) clears it.
  */
 export const C_SCAN_OK = STATE_WORDS16, C_SCAN = STATE_WORDS16 + 1, SCAN_WORDS = 9;
-export const CACHE_WORDS16 = 20; // 1 + 2 * SCAN_WORDS, rounded up to whole 32-bit words
+/**
+ * The attacker's legal list at the end of step 2b (C_WIN_N entries, 0 when none): when the
+ * window closes, step 3b opens on the same list, since identifying the Defender changes
+ * nothing the attacker's listing reads. Used once, then cleared; determinization clears it.
+ */
+export const C_WIN_N = STATE_WORDS16 + 19, C_WIN = STATE_WORDS16 + 20, WIN_SAVED = 24;
+export const CACHE_WORDS16 = 44; // 1 + 2 * SCAN_WORDS + 1 + WIN_SAVED, whole 32-bit words
 /** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
 export const RNG_GAME = 0, RNG_SEAT = 4;
 
