@@ -15,6 +15,7 @@ import {
   resistance,
   slotOf,
   swapSlots,
+  tapChar,
 } from './board.ts';
 import {
   BRState,
@@ -278,8 +279,7 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
       if (st.log) st.log.line(`  ${cardName(st, inst)} is untapped (${source})`);
       return;
     case V_TAP:
-      w[O_TAPPED + gs] = 1;
-      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+      tapChar(st, gs);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is tapped (${source})`);
       return;
   }

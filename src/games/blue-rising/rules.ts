@@ -37,6 +37,7 @@ import {
   slotOf,
   supportValue,
   swapSlots,
+  tapChar,
   takeFromDeck,
   takeFromHand,
 } from './board.ts';
@@ -1057,8 +1058,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     card = ctx.cardOf[w[O_ENV + p]!]!;
   } else {
     const gs = p * 6 + src;
-    w[O_TAPPED + gs] = 1; // R30
-    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+    tapChar(st, gs); // R30
     srcInst = w[O_OCC + gs]!;
     card = ctx.cardOf[srcInst]!;
   }
@@ -1095,8 +1095,7 @@ function doPay(st: BRState, p: number, a: number): void {
     gain = ctx.options.discardResource;
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
-    w[O_TAPPED + gs] = 1;
-    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+    tapChar(st, gs);
     gain = cat.abResource[ability(st, ctx.cardOf[w[O_OCC + gs]!]!, TR_TAP)]!;
   } else if (a < A_PAY_ENV) {
     const gs = p * 6 + (a - A_PAY_SACRIFICE);
@@ -1325,8 +1324,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   const t = (a - A_ATTACK) % TARGETS;
   const gs = p * 6 + s;
   const d = opp(p);
-  w[O_TAPPED + gs] = 1; // step 1: the Attacker taps
-  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+  tapChar(st, gs); // step 1: the Attacker taps
   w[O_ATTACKED + gs] = 1;
   w[O_IN_ATTACK] = 1;
   w[O_ATK_INST] = w[O_OCC + gs]!;
@@ -1358,8 +1356,8 @@ function doReaction(st: BRState, d: number, a: number): void {
     const from = ((a - A_MOVE) / 6) | 0;
     const to = (a - A_MOVE) % 6;
     const a1 = d * 6 + from, b = d * 6 + to;
-    w[O_TAPPED + a1] = 1;
-    swapSlots(st, a1, b); // (clears C_SCAN_OK) // the target slot is empty: moving is a swap with nothing
+    tapChar(st, a1);
+    swapSlots(st, a1, b); // the target slot is empty: moving is a swap with nothing
     return;
   }
   // A_TRAP_2A: the Trap leaves the hand and waits for its 1 resource.
@@ -1405,10 +1403,7 @@ function doWindow(st: BRState, x: number, a: number): void {
   if (a >= A_TAP && a < A_ATTACK) return declareTap(st, x, a, PH_WINDOW);
   if (a >= A_SUPPORT && a < A_RESOLVE_TRAP) {
     const gs = x * 6 + (a - A_SUPPORT);
-    if (st.ctx.options.supportTaps) {
-      w[O_TAPPED + gs] = 1; // D15: Support taps
-      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
-    }
+    if (st.ctx.options.supportTaps) tapChar(st, gs); // D15: Support taps
     const v = supportValue(st, gs);
     w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;
     w[O_SUPPORT_N + x] = w[O_SUPPORT_N + x]! + 1;
