@@ -11,7 +11,7 @@ import * as stateLayout from './state.ts';
 // folds a module's own constants, while an imported binding is loaded at every use
 // (about 15% of a random game under tsx, measured with src/bench/play.ts).
 const {
-  G_ASPIRANT, G_HERO, G_LEGEND, G_SQUIRE, KW_RAGE, T_CHARACTER,
+  G_ASPIRANT, G_HERO, G_LEGEND, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, T_CHARACTER, TR_TAP,
 } = catalogueCodes;
 const {
   ADJ, END_VP, INST_PER_PLAYER, O_DECK, O_DECK_N, O_DISC, O_DISC_N, O_END, O_ENTERED, O_EQUIP,
@@ -19,7 +19,7 @@ const {
   O_TBACK, O_TDEF, O_TFRONT, O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_ATTACKED, O_TURN, O_VP, O_WINNER,
   RNG_SEAT, O_ACTIVE, O_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
   R_FIRST_SEEN, R_HELD, R_PLAYED, R_REPLAYS, R_VP_GIVEN, R_VP_SCORED, VP_ENVIRONMENT, VP_EXHAUSTION,
-  VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP,
+  VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP, C_SCAN, C_SCAN_OK, SCAN_WORDS,
 } = stateLayout;
 
 // ---------- names for the log ----------
@@ -243,6 +243,25 @@ export function canTap(st: BRState, gs: number): boolean {
   return (keywordFlags(st, gs) & KW_RAGE) !== 0;
 }
 
+/**
+ * Taps the character on gs. Its owner's slot scan (state.ts, C_SCAN) stays valid: the
+ * character just leaves the tappable masks, with the resources of its tap ability.
+ */
+export function tapChar(st: BRState, gs: number): void {
+  const w = st.w;
+  w[O_TAPPED + gs] = 1;
+  const p = gs < 6 ? 0 : 1;
+  const bit = 1 << (gs - p * 6);
+  const c = C_SCAN + p * SCAN_WORDS;
+  if (((w[C_SCAN_OK]! >> p) & 1) === 0 || (w[c + 1]! & bit) === 0) return;
+  const keep = ~bit;
+  w[c + 1] = w[c + 1]! & keep; // taps
+  w[c + 2] = w[c + 2]! & keep; // tapAb
+  w[c + 3] = w[c + 3]! & keep; // tapFight
+  w[c + 4] = w[c + 4]! & keep; // tapRes
+  w[c + 8] = w[c + 8]! - st.ctx.cat.abResource[st.ctx.cardOf[w[O_OCC + gs]!]! * NUM_TRIGGERS + TR_TAP]!;
+}
+
 function objectOf(st: BRState, gs: number): number {
   const o = st.w[O_EQUIP + gs]!;
   return o < 0 ? -1 : st.ctx.cardOf[o]!;
@@ -322,6 +341,7 @@ export function clearTurnEffects(st: BRState, gs: number): void {
   const w = st.w;
   w[O_TPOW + gs] = 0;
   w[O_TKW + gs] = 0;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1); // the slot's owner's scan (see state.ts)
   w[O_TFRONT + gs] = 0;
   w[O_TBACK + gs] = 0;
   w[O_TDEF + gs] = 0;
@@ -333,6 +353,7 @@ export function clearTurnEffects(st: BRState, gs: number): void {
 /** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
 function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
   const w = st.w;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
   w[O_OCC + gs] = inst;
   w[O_TAPPED + gs] = 0;
   w[O_ENTERED + gs] = entered;
@@ -404,6 +425,7 @@ export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number)
 /** Swaps the contents of two character slots, with everything that sits on them. */
 export function swapSlots(st: BRState, a: number, b: number): void {
   const w = st.w;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! & (a < 6 ? 2 : 1) & (b < 6 ? 2 : 1);
   for (const base of SLOT_FIELDS) {
     const t = w[base + a]!;
     w[base + a] = w[base + b]!;

@@ -15,6 +15,7 @@ import {
   resistance,
   slotOf,
   swapSlots,
+  tapChar,
 } from './board.ts';
 import {
   BRState,
@@ -33,7 +34,7 @@ const {
 const {
   DEF_CHAR, DEF_ENV, DEF_NONE, O_ENV_TPOW, INST_PER_PLAYER, O_ACTIVE, O_ATK_INST, O_ATK_RANGED,
   O_DEF_INST, O_DEF_KIND, O_IN_ATTACK, O_OCC, O_POOL, O_TAPPED, O_TATK, O_TBACK, O_TDEF, O_TFRONT,
-  O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_TURN,
+  O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_TURN, C_SCAN_OK,
 } = stateLayout;
 
 const KW_BIT = [0, 0, 0, 0, KW_COUNTER, KW_RANGED, KW_STEALTH, KW_RAGE, 0];
@@ -249,7 +250,10 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
       else if (kw === K_DEFENSE) w[O_TDEF + gs] = w[O_TDEF + gs]! + amount;
       else if (kw === K_ATTACK) w[O_TATK + gs] = w[O_TATK + gs]! + amount;
       else if (kw === K_RESISTANT) w[O_TRES + gs] = w[O_TRES + gs]! + amount;
-      else w[O_TKW + gs] = w[O_TKW + gs]! | KW_BIT[kw]!;
+      else {
+        w[O_TKW + gs] = w[O_TKW + gs]! | KW_BIT[kw]!;
+        w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1); // Rage makes a disoriented character tappable
+      }
       if (st.log) {
         st.log.line(`  ${cardName(st, inst)} gains ${KEYWORD_LABELS[kw]}${kw <= K_ATTACK || kw === K_RESISTANT ? `+${amount}` : ''} until end of turn (${source})`);
       }
@@ -271,10 +275,11 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
     }
     case V_UNTAP:
       w[O_TAPPED + gs] = 0;
+      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is untapped (${source})`);
       return;
     case V_TAP:
-      w[O_TAPPED + gs] = 1;
+      tapChar(st, gs);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is tapped (${source})`);
       return;
   }

@@ -21,6 +21,7 @@ const {
   O_TDEF, O_TFRONT, O_TKW, O_TPOW, O_TRAP, O_TRAP_2A, O_TRES, O_TURN, O_VP, O_WINNER, O_WTURN,
   O_LAST_ATK_POWER, O_LAST_DEF_POWER, PEND_PLACE_TRAP, PEND_PLAY, PH_PAY, ZONE_CAP, O_ENV_TPOW,
   O_TRAP_NEWCOL, O_ATTACKED,
+  C_SCAN_OK, C_WIN_N,
 } = stateLayout;
 const { G_ASPIRANT, T_CHARACTER, T_TRAP } = catalogueCodes;
 
@@ -120,6 +121,8 @@ function randInt(rng: Rng, n: number): number {
  */
 export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const w = dst.w;
+  w[C_SCAN_OK] = 0; // face-down setup Aspirants may change identity
+  w[C_WIN_N] = 0; // and the hands the attacker's saved list was made from
   const ctx = dst.ctx;
   const cat = ctx.cat;
   const o = 1 - seat;

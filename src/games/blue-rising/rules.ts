@@ -10,7 +10,6 @@ import {
   ROLE_DEFENDER,
   TO_DISCARD,
   TO_HAND,
-  canTap,
   clearTurnEffects,
   cardName,
   charCount,
@@ -38,6 +37,7 @@ import {
   slotOf,
   supportValue,
   swapSlots,
+  tapChar,
   takeFromDeck,
   takeFromHand,
 } from './board.ts';
@@ -75,7 +75,8 @@ const {
   PH_SETUP, PH_WINDOW, STATE_WORDS16, WIN_DRAW, WIN_NONE, ZONE_CAP, O_PUBLIC, RNG_GAME, RNG_SEAT,
   NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
-  O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL,
+  O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
+  SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -194,6 +195,21 @@ function instTables(ctx: GameContext): void {
 function scanSlots(st: BRState, p: number): void {
   const w = st.w;
   if (INST.ctx !== st.ctx) instTables(st.ctx);
+  // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
+  // step, a payment or the next player's listing often find the same slots.
+  const c = C_SCAN + p * SCAN_WORDS;
+  if (((w[C_SCAN_OK]! >> p) & 1) !== 0) {
+    SC.occ = w[c]!;
+    SC.taps = w[c + 1]!;
+    SC.tapAb = w[c + 2]!;
+    SC.tapFight = w[c + 3]!;
+    SC.tapRes = w[c + 4]!;
+    SC.sac = w[c + 5]!;
+    SC.sacFight = w[c + 6]!;
+    SC.sacRes = w[c + 7]!;
+    SC.res = w[c + 8]!;
+    return;
+  }
   const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
   const turn = w[O_TURN]!;
   let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
@@ -230,6 +246,16 @@ function scanSlots(st: BRState, p: number): void {
   SC.sacFight = sacFight;
   SC.sacRes = sacRes;
   SC.res = r;
+  w[c] = occ;
+  w[c + 1] = taps;
+  w[c + 2] = tapAb;
+  w[c + 3] = tapFight;
+  w[c + 4] = tapRes;
+  w[c + 5] = sac;
+  w[c + 6] = sacFight;
+  w[c + 7] = sacRes;
+  w[c + 8] = r;
+  w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
 }
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51). */
@@ -533,8 +559,8 @@ function legalReaction(st: BRState, d: number, out: Int32Array): number {
   const col = w[O_ATK_COLUMN]!;
   // R37 2a: move a character from another column into the empty target column (not ranged, D19).
   if (w[O_ATK_RANGED]! < 0 && w[O_OCC + d * 6 + col]! < 0 && w[O_OCC + d * 6 + 3 + col]! < 0) {
-    for (let s = 0; s < 6; s++) {
-      if (!canTap(st, d * 6 + s)) continue;
+    for (let m = tappable(st, d); m !== 0; m &= m - 1) {
+      const s = 31 - Math.clz32(m & -m);
       out[n++] = A_MOVE + s * 6 + col;
       out[n++] = A_MOVE + s * 6 + 3 + col;
     }
@@ -557,9 +583,28 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
 
 function legalWindow(st: BRState, x: number, out: Int32Array): number {
   const w = st.w;
+  const active = w[O_ACTIVE]!;
+  if (x !== active) return legalWindowFor(st, x, active, out);
+  if (w[O_STEP] === STEP_3B) {
+    // The attacker's first listing in 3b: the list it had when 2b closed (see C_WIN_N).
+    const saved = w[C_WIN_N]!;
+    if (saved > 0) {
+      w[C_WIN_N] = 0;
+      for (let i = 0; i < saved; i++) out[i] = w[C_WIN + i]!;
+      return saved;
+    }
+    return legalWindowFor(st, x, active, out);
+  }
+  const n = legalWindowFor(st, x, active, out);
+  w[C_WIN_N] = n <= WIN_SAVED ? n : 0;
+  for (let i = 0; i < n && i < WIN_SAVED; i++) w[C_WIN + i] = out[i]!;
+  return n;
+}
+
+function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array): number {
+  const w = st.w;
   const ctx = st.ctx;
   const cat = ctx.cat;
-  const active = w[O_ACTIVE]!;
   let n = 0;
   out[n++] = A_PASS;
   const taps = tappable(st, x);
@@ -866,6 +911,7 @@ function startTurn(st: BRState, p: number): void {
   const turn = w[O_TURN]! + 1;
   w[O_TURN] = turn;
   w[O_ACTIVE] = p;
+  w[C_SCAN_OK] = 0; // R24: disoriented characters are not any more; and the untap below
   if (st.log) st.log.turn = turn;
   if (turn >= st.ctx.options.turnCap) {
     // D5: the turn cap ends the game as a draw, recorded as such.
@@ -898,6 +944,7 @@ function endMainPhase(st: BRState, p: number): void {
   w[O_POOL] = 0;
   w[O_POOL + 1] = 0;
   // R18, R31: "until end of turn" bonuses end.
+  w[C_SCAN_OK] = 0; // keywords gained this turn (Rage) go
   if (TURN_EFFECTS_RUN) {
     // clearTurnEffects on all 12 slots, as two fills.
     w.fill(0, O_TPOW, O_TPOW + 7 * 12);
@@ -994,6 +1041,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     const c = ctx.cardOf[obj]!;
     // The Object is destroyed as the cost of its effect.
     w[O_EQUIP + gs] = -1;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     pushDiscard(st, obj);
     const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
     w[O_PEND_INST] = obj;
@@ -1010,7 +1058,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     card = ctx.cardOf[w[O_ENV + p]!]!;
   } else {
     const gs = p * 6 + src;
-    w[O_TAPPED + gs] = 1; // R30
+    tapChar(st, gs); // R30
     srcInst = w[O_OCC + gs]!;
     card = ctx.cardOf[srcInst]!;
   }
@@ -1047,12 +1095,13 @@ function doPay(st: BRState, p: number, a: number): void {
     gain = ctx.options.discardResource;
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
-    w[O_TAPPED + gs] = 1;
+    tapChar(st, gs);
     gain = cat.abResource[ability(st, ctx.cardOf[w[O_OCC + gs]!]!, TR_TAP)]!;
   } else if (a < A_PAY_ENV) {
     const gs = p * 6 + (a - A_PAY_SACRIFICE);
     const obj = w[O_EQUIP + gs]!;
     w[O_EQUIP + gs] = -1;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
     pushDiscard(st, obj);
     gain = cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]!;
   } else {
@@ -1165,6 +1214,7 @@ function completePlay(st: BRState, p: number): boolean {
         if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
       }
       w[O_EQUIP + gs] = inst;
+      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
       return false;
     }
     case T_TRAP: {
@@ -1274,7 +1324,7 @@ function declareAttack(st: BRState, p: number, a: number): void {
   const t = (a - A_ATTACK) % TARGETS;
   const gs = p * 6 + s;
   const d = opp(p);
-  w[O_TAPPED + gs] = 1; // step 1: the Attacker taps
+  tapChar(st, gs); // step 1: the Attacker taps
   w[O_ATTACKED + gs] = 1;
   w[O_IN_ATTACK] = 1;
   w[O_ATK_INST] = w[O_OCC + gs]!;
@@ -1306,7 +1356,7 @@ function doReaction(st: BRState, d: number, a: number): void {
     const from = ((a - A_MOVE) / 6) | 0;
     const to = (a - A_MOVE) % 6;
     const a1 = d * 6 + from, b = d * 6 + to;
-    w[O_TAPPED + a1] = 1;
+    tapChar(st, a1);
     swapSlots(st, a1, b); // the target slot is empty: moving is a swap with nothing
     return;
   }
@@ -1353,7 +1403,7 @@ function doWindow(st: BRState, x: number, a: number): void {
   if (a >= A_TAP && a < A_ATTACK) return declareTap(st, x, a, PH_WINDOW);
   if (a >= A_SUPPORT && a < A_RESOLVE_TRAP) {
     const gs = x * 6 + (a - A_SUPPORT);
-    if (st.ctx.options.supportTaps) w[O_TAPPED + gs] = 1; // D15: Support taps
+    if (st.ctx.options.supportTaps) tapChar(st, gs); // D15: Support taps
     const v = supportValue(st, gs);
     w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;
     w[O_SUPPORT_N + x] = w[O_SUPPORT_N + x]! + 1;

@@ -16,6 +16,8 @@ import {
   ART_HIDDEN,
   ART_REVEALED,
   BRState,
+  C_SCAN_OK,
+  C_WIN_N,
   COLUMN_NAMES,
   INST_PER_PLAYER,
   MAX_DECK,
@@ -369,6 +371,8 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
   w[O_TURN] = turn;
   w[O_PHASE] = atSetup ? PH_MULLIGAN : spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
   if (spec.attack) setAttack(st, spec, seats, file);
+  w[C_SCAN_OK] = 0; // the board was written directly
+  w[C_WIN_N] = 0;
   st.log = new GameLog();
   st.log.turn = turn;
   advance(st);

@@ -80,6 +80,21 @@ export const O_RS_P = 728, O_RS_CARD = 729, O_RS_TRIG = 730, O_RS_SRC = 731, O_R
   O_RS_INST = 734, O_RS_RETURN = 735, O_RS_NEXT = 736, O_RS_ASK = 737, O_RS_PAID = 738, O_RS_SLOT = 739;
 export const STATE_WORDS16 = 740; // O_RS_SLOT + 1, a whole number of 32-bit words
 export const STATE_BYTES = STATE_WORDS16 * 2;
+/**
+ * After the state, in the same buffer and the same `w` view (copied by cloneInto with it, but
+ * neither hashed nor in LAYOUT): what the rules keep between listings. Bit p of C_SCAN_OK is
+ * set while C_SCAN + SCAN_WORDS * p holds p's slot scan (rules.ts) of the current state;
+ * every writer of a slot's occupant, tapped, entered, Object or keyword field, of the turn, or
+ * of a hidden instance's identity (determinizeInPlace, scenarios) clears it.
+ */
+export const C_SCAN_OK = STATE_WORDS16, C_SCAN = STATE_WORDS16 + 1, SCAN_WORDS = 9;
+/**
+ * The attacker's legal list at the end of step 2b (C_WIN_N entries, 0 when none): when the
+ * window closes, step 3b opens on the same list, since identifying the Defender changes
+ * nothing the attacker's listing reads. Used once, then cleared; determinization clears it.
+ */
+export const C_WIN_N = STATE_WORDS16 + 19, C_WIN = STATE_WORDS16 + 20, WIN_SAVED = 24;
+export const CACHE_WORDS16 = 44; // 1 + 2 * SCAN_WORDS + 1 + WIN_SAVED, whole 32-bit words
 /** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
 export const RNG_GAME = 0, RNG_SEAT = 4;
 
@@ -156,13 +171,14 @@ export interface GameContext {
 export const LEGAL_CLONED = 32;
 
 export class BRState {
-  /** The state's bytes, then the cached legal list (Int32, `maxActions` of them). */
+  /** The state's bytes, the rules' cache (CACHE_WORDS16), then the cached legal list (Int32, `maxActions` of them). */
   readonly buffer: ArrayBuffer;
+  /** The state's words, then the rules' cache words (C_SCAN_OK …). */
   readonly w: Int16Array;
   readonly w32: Int32Array;
   /** The state alone (STATE_BYTES): what hashes and compares. */
   readonly bytes: Uint8Array;
-  /** The state and the first LEGAL_CLONED entries of the legal list: what cloneInto copies. */
+  /** The state, the rules' cache and the first LEGAL_CLONED entries of the legal list: what cloneInto copies. */
   readonly head: Uint8Array;
   /** Legal actions of the current decision, computed by the engine after each apply. */
   readonly legal: Int32Array;
@@ -176,12 +192,13 @@ export class BRState {
   rec: Int32Array | null = null;
   log: GameLog | null = null;
   constructor(readonly ctx: GameContext, maxActions: number) {
-    this.buffer = new ArrayBuffer(STATE_BYTES + 4 * maxActions);
-    this.w = new Int16Array(this.buffer, 0, STATE_WORDS16);
+    const cached = STATE_BYTES + 2 * CACHE_WORDS16;
+    this.buffer = new ArrayBuffer(cached + 4 * maxActions);
+    this.w = new Int16Array(this.buffer, 0, STATE_WORDS16 + CACHE_WORDS16);
     this.w32 = new Int32Array(this.buffer, 0, STATE_BYTES >> 2);
     this.bytes = new Uint8Array(this.buffer, 0, STATE_BYTES);
-    this.head = new Uint8Array(this.buffer, 0, STATE_BYTES + 4 * Math.min(LEGAL_CLONED, maxActions));
-    this.legal = new Int32Array(this.buffer, STATE_BYTES, maxActions);
+    this.head = new Uint8Array(this.buffer, 0, cached + 4 * Math.min(LEGAL_CLONED, maxActions));
+    this.legal = new Int32Array(this.buffer, cached, maxActions);
   }
 }
 
