@@ -84,6 +84,7 @@ export const STATE_WORDS16 = 260; // O_RS_SLOT + 1
 export const Z_DECK = 0, Z_HAND = 96, Z_DISC = 192, Z_GONE = 288;
 /** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
 export const Z_PUBLIC = 384;
+/** Bytes of the byte region. */
 export const STATE_BYTES8 = 480; // Z_PUBLIC + NUM_INST
 /** Byte offset of the byte region in the buffer. */
 export const Z_BASE = STATE_WORDS16 * 2;
