@@ -14,6 +14,7 @@ import type { Game } from '../src/core/game.ts';
 import { SeededRng } from '../src/core/rng.ts';
 import type { Bot } from './bot.ts';
 
+/** `legal[0..n)` is read-only: it may be the state's own list (Game.legalList). */
 export interface RolloutPolicy<S> {
   choose(game: Game<S>, state: S, legal: Int32Array, n: number): number;
   /** Optional: a score per legal action (higher is better), for ISMCTS's prior. */
@@ -27,8 +28,11 @@ class Workspace<S> {
   readonly legal: Int32Array;
   readonly scores: Float64Array;
   readonly rets = new Float64Array(2);
+  /** The game lists its legal actions without a copy (legalCount, legalList). */
+  readonly direct: boolean;
   constructor(game: Game<S>) {
     this.game = game;
+    this.direct = typeof game.legalCount === 'function' && typeof game.legalList === 'function';
     this.det = game.allocState();
     this.legal = new Int32Array(game.maxLegalActions);
     this.scores = new Float64Array(game.maxLegalActions);
@@ -38,10 +42,18 @@ class Workspace<S> {
 /** Plays from `st` (in place) for at most `depth` decisions; returns the value for `seat`. */
 function rollout<S>(ws: Workspace<S>, st: S, seat: number, depth: number, policy: RolloutPolicy<S> | null, rng: SeededRng): number {
   const g = ws.game;
+  const direct = ws.direct;
   let d = 0;
   while (!g.isTerminal(st) && d < depth) {
-    const n = g.legalActions(st, ws.legal);
-    const a = policy ? policy.choose(g, st, ws.legal, n) : ws.legal[rng.int(n)]!;
+    let n: number, legal: Int32Array;
+    if (direct) {
+      n = g.legalCount!(st);
+      legal = g.legalList!(st);
+    } else {
+      n = g.legalActions(st, ws.legal);
+      legal = ws.legal;
+    }
+    const a = policy ? policy.choose(g, st, legal, n) : legal[rng.int(n)]!;
     g.apply(st, a);
     d++;
   }
@@ -228,7 +240,7 @@ export class IsmctsBot<S> implements Bot<S> {
     const scores = ws.scores;
     const deadline = ms > 0 ? performance.now() + ms : 0;
     const det = ws.det;
-    const buf = ws.legal;
+    const direct = ws.direct;
     const mark = this.mark;
     // Availability never exceeds the iterations run (+ 1): the table covers it, grown when a time budget runs on.
     let logs = logTable(ms > 0 ? 4096 : iterations + 1);
@@ -243,7 +255,9 @@ export class IsmctsBot<S> implements Bot<S> {
       let node = root;
       // Selection and expansion.
       while (!game.isTerminal(det)) {
-        const m = game.legalActions(det, buf);
+        // The state's own list when the game offers it: read before the next apply.
+        const m = direct ? game.legalCount!(det) : game.legalActions(det, ws.legal);
+        const buf = direct ? game.legalList!(det) : ws.legal;
         for (let i = 0; i < m; i++) mark[buf[i]!] = 1;
         // Children whose action is legal here are available: count it. The legal actions are
         // distinct and so are a node's children, so the untried ones are the rest.

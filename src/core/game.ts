@@ -34,6 +34,14 @@ export interface Game<S> {
 
   /** Writes the legal actions, sorted ascending and unique, into `out`; returns their count. */
   legalActions(state: S, out: Int32Array): number;
+  /**
+   * Optional, both or neither: the legal actions without a copy, for search loops. `legalCount`
+   * returns their count and leaves them, as `legalActions` writes them, at the start of
+   * `legalList(state)`, the state's own buffer: valid until the state changes, never written by
+   * the reader.
+   */
+  legalCount?(state: S): number;
+  legalList?(state: S): Int32Array;
   /** Applies a legal action in place; everything forced up to the next decision happens here. */
   apply(state: S, action: number): void;
   /** Copies `src` into `dst` (both from this game's `allocState`). */

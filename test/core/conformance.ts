@@ -179,6 +179,15 @@ export function checkRandomGames<S>(game: Game<S>, opts: ConformanceOptions<S>):
           fails.add(`${where(step)}: [legal] ${legalBad}`);
           break;
         }
+        // The copy-free listing, when the game offers it, gives the same actions.
+        if (game.legalCount || game.legalList) {
+          if (!game.legalCount || !game.legalList) fails.add(`${where(step)}: [legal] legalCount and legalList come together`);
+          else {
+            const n3 = game.legalCount(state);
+            const d = sameInts(legal, n, game.legalList(state), n3);
+            if (d >= 0) fails.add(`${where(step)}: [legal] legalList ${list(game.legalList(state), n3)} differs from legalActions ${list(legal, n)} at index ${d}`);
+          }
+        }
         game.returns(state, ret);
         for (let p = 0; p < np; p++) {
           if (ret[p] !== 0) {
@@ -198,6 +207,11 @@ export function checkRandomGames<S>(game: Game<S>, opts: ConformanceOptions<S>):
           const n2 = game.legalActions(tmp, legal2);
           const d = sameInts(legal, n, legal2, n2);
           if (d >= 0) fails.add(`${where(step)}: [clone] the clone's legal actions ${list(legal2, n2)} differ from ${list(legal, n)} at index ${d}`);
+          else if (game.legalCount && game.legalList) {
+            const n3 = game.legalCount(tmp);
+            const d3 = sameInts(legal, n, game.legalList(tmp), n3);
+            if (d3 >= 0) fails.add(`${where(step)}: [clone] the clone's legalList ${list(game.legalList(tmp), n3)} differs from ${list(legal, n)} at index ${d3}`);
+          }
         }
 
         // Observations fit their declared length (the player to move last: its observation

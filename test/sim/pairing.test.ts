@@ -7,7 +7,7 @@ import { RandomBot } from '../../bots/random.ts';
 import { botSeed } from '../../src/core/seeds.ts';
 import { matchFromFiles, type BlueRising, type BRState } from '../../src/games/blue-rising/index.ts';
 import type { RuleOptions } from '../../src/games/blue-rising/rules-options.ts';
-import { O_DECK, O_DECK_N, O_FIRST, O_HAND, O_HAND_N, O_MULL_DONE, O_PHASE, PH_MAIN, PH_MULLIGAN, ZONE_CAP } from '../../src/games/blue-rising/state.ts';
+import { Z_DECK, O_DECK_N, O_FIRST, Z_HAND, O_HAND_N, O_MULL_DONE, O_PHASE, PH_MAIN, PH_MULLIGAN, ZONE_CAP } from '../../src/games/blue-rising/state.ts';
 import { QUICK_E, QUICK_G, QUICK_V, ROOT } from './helpers.ts';
 
 const G = join(ROOT, QUICK_G);
@@ -17,9 +17,9 @@ const E = join(ROOT, QUICK_E);
 const name = (st: BRState, inst: number) => st.ctx.cat.names[st.ctx.cardOf[inst]!]!;
 /** Seat p's deck, top first (the top of a zone is its last entry). */
 const deckOrder = (st: BRState, p: number) =>
-  Array.from({ length: st.w[O_DECK_N + p]! }, (_, i) => name(st, st.w[O_DECK + p * ZONE_CAP + st.w[O_DECK_N + p]! - 1 - i]!));
+  Array.from({ length: st.w[O_DECK_N + p]! }, (_, i) => name(st, st.z[Z_DECK + p * ZONE_CAP + st.w[O_DECK_N + p]! - 1 - i]!));
 /** Seat p's hand, in the order the cards came in. */
-const hand = (st: BRState, p: number) => Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => name(st, st.w[O_HAND + p * ZONE_CAP + i]!));
+const hand = (st: BRState, p: number) => Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => name(st, st.z[Z_HAND + p * ZONE_CAP + i]!));
 
 type Policy = (legal: Int32Array, n: number) => number;
 const firstLegal: Policy = (legal) => legal[0]!;

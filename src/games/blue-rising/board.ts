@@ -14,8 +14,8 @@ const {
   G_ASPIRANT, G_HERO, G_LEGEND, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, T_CHARACTER, TR_TAP,
 } = catalogueCodes;
 const {
-  ADJ, END_VP, INST_PER_PLAYER, O_DECK, O_DECK_N, O_DISC, O_DISC_N, O_END, O_ENTERED, O_EQUIP,
-  O_FACEDOWN, O_GONE, O_GONE_N, O_HAND, O_HAND_N, O_OCC, O_PHASE, O_PUBLIC, O_SUPPORT, O_TAPPED, O_TATK,
+  ADJ, END_VP, INST_PER_PLAYER, Z_DECK, O_DECK_N, Z_DISC, O_DISC_N, O_END, O_ENTERED, O_EQUIP,
+  O_FACEDOWN, Z_GONE, O_GONE_N, Z_HAND, O_HAND_N, O_OCC, O_PHASE, Z_PUBLIC, O_SUPPORT, O_TAPPED, O_TATK,
   O_TBACK, O_TDEF, O_TFRONT, O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_ATTACKED, O_TURN, O_VP, O_WINNER,
   RNG_SEAT, O_ACTIVE, O_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
   R_FIRST_SEEN, R_HELD, R_PLAYED, R_REPLAYS, R_VP_GIVEN, R_VP_SCORED, VP_ENVIRONMENT, VP_EXHAUSTION,
@@ -38,76 +38,76 @@ export function handCount(st: BRState, p: number): number {
   return st.w[O_HAND_N + p]!;
 }
 export function handAt(st: BRState, p: number, i: number): number {
-  return st.w[O_HAND + p * ZONE_CAP + i]!;
+  return st.z[Z_HAND + p * ZONE_CAP + i]!;
 }
 export function pushHand(st: BRState, p: number, inst: number, known: boolean): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const n = w[O_HAND_N + p]!;
-  w[O_HAND + p * ZONE_CAP + n] = inst;
+  z[Z_HAND + p * ZONE_CAP + n] = inst;
   w[O_HAND_N + p] = n + 1;
-  w[O_PUBLIC + inst] = known ? 1 : 0;
+  z[Z_PUBLIC + inst] = known ? 1 : 0;
   // A copy in hand after both mulligans (drawn, or back from play) is one a player could play.
   if (st.rec !== null && w[O_MULL_DONE]! && w[O_MULL_DONE + 1]!) st.rec[inst * REC_FIELDS + R_HELD] = 1;
 }
 /** Removes hand card i, keeping the order of the others. Returns the instance. */
 export function takeFromHand(st: BRState, p: number, i: number): number {
-  const w = st.w;
-  const base = O_HAND + p * ZONE_CAP;
-  const inst = w[base + i]!;
+  const w = st.w, z = st.z;
+  const base = Z_HAND + p * ZONE_CAP;
+  const inst = z[base + i]!;
   const n = w[O_HAND_N + p]! - 1;
-  for (let k = i; k < n; k++) w[base + k] = w[base + k + 1]!;
-  w[base + n] = -1;
+  for (let k = i; k < n; k++) z[base + k] = z[base + k + 1]!;
+  z[base + n] = -1;
   w[O_HAND_N + p] = n;
-  w[O_PUBLIC + inst] = 0;
+  z[Z_PUBLIC + inst] = 0;
   return inst;
 }
 export function pushDiscard(st: BRState, inst: number): void {
   const p = owner(inst);
   const w = st.w;
   const n = w[O_DISC_N + p]!;
-  w[O_DISC + p * ZONE_CAP + n] = inst;
+  st.z[Z_DISC + p * ZONE_CAP + n] = inst;
   w[O_DISC_N + p] = n + 1;
 }
 export function pushDeck(st: BRState, p: number, inst: number): void {
   const w = st.w;
   const n = w[O_DECK_N + p]!;
-  w[O_DECK + p * ZONE_CAP + n] = inst;
+  st.z[Z_DECK + p * ZONE_CAP + n] = inst;
   w[O_DECK_N + p] = n + 1;
 }
 export function pushGone(st: BRState, inst: number): void {
   const p = owner(inst);
   const w = st.w;
   const n = w[O_GONE_N + p]!;
-  w[O_GONE + p * ZONE_CAP + n] = inst;
+  st.z[Z_GONE + p * ZONE_CAP + n] = inst;
   w[O_GONE_N + p] = n + 1;
 }
 /** Removes `inst` from the deck (setup picks Aspirants out of it). */
 export function takeFromDeck(st: BRState, p: number, inst: number): void {
-  const w = st.w;
-  const base = O_DECK + p * ZONE_CAP;
+  const w = st.w, z = st.z;
+  const base = Z_DECK + p * ZONE_CAP;
   const n = w[O_DECK_N + p]!;
   for (let i = 0; i < n; i++) {
-    if (w[base + i] === inst) {
-      for (let k = i; k < n - 1; k++) w[base + k] = w[base + k + 1]!;
-      w[base + n - 1] = -1;
+    if (z[base + i] === inst) {
+      for (let k = i; k < n - 1; k++) z[base + k] = z[base + k + 1]!;
+      z[base + n - 1] = -1;
       w[O_DECK_N + p] = n - 1;
       return;
     }
   }
 }
 
-/** Fisher–Yates over a zone, from one of the state's chance streams (R12). */
+/** Fisher–Yates over a zone (Z_* offset), from one of the state's chance streams (R12). */
 export function shuffleZone(st: BRState, offset: number, n: number, stream: number): void {
-  const w = st.w;
+  const z = st.z;
   for (let i = n - 1; i > 0; i--) {
     const j = nextInt(st.w32, stream, i + 1);
-    const t = w[offset + i]!;
-    w[offset + i] = w[offset + j]!;
-    w[offset + j] = t;
+    const t = z[offset + i]!;
+    z[offset + i] = z[offset + j]!;
+    z[offset + j] = t;
   }
 }
 export function shuffleDeck(st: BRState, p: number): void {
-  shuffleZone(st, O_DECK + p * ZONE_CAP, st.w[O_DECK_N + p]!, RNG_SEAT + 4 * p);
+  shuffleZone(st, Z_DECK + p * ZONE_CAP, st.w[O_DECK_N + p]!, RNG_SEAT + 4 * p);
 }
 
 // ---------- VP and the end (R1, R44) ----------
@@ -189,11 +189,12 @@ export function drawOne(st: BRState, p: number): boolean {
       return false;
     }
     // R42: the discard becomes the deck, shuffled; the opponent scores.
-    const dbase = O_DISC + p * ZONE_CAP;
-    const kbase = O_DECK + p * ZONE_CAP;
+    const z = st.z;
+    const dbase = Z_DISC + p * ZONE_CAP;
+    const kbase = Z_DECK + p * ZONE_CAP;
     for (let i = 0; i < d; i++) {
-      w[kbase + i] = w[dbase + i]!;
-      w[dbase + i] = -1;
+      z[kbase + i] = z[dbase + i]!;
+      z[dbase + i] = -1;
     }
     w[O_DISC_N + p] = 0;
     w[O_DECK_N + p] = d;
@@ -203,9 +204,9 @@ export function drawOne(st: BRState, p: number): boolean {
     if (isOver(st)) return false;
     n = d;
   }
-  const top = O_DECK + p * ZONE_CAP + n - 1;
-  const inst = w[top]!;
-  w[top] = -1;
+  const top = Z_DECK + p * ZONE_CAP + n - 1;
+  const inst = st.z[top]!;
+  st.z[top] = -1;
   w[O_DECK_N + p] = n - 1;
   pushHand(st, p, inst, false);
   if (st.rec !== null) {

@@ -133,6 +133,13 @@ export class BlueRising implements CardStatsGame<BRState> {
     for (let i = 0; i < n; i++) out[i] = src[i]!;
     return n;
   }
+  legalCount(state: BRState): number {
+    if (state.legalCount < 0) state.legalCount = legal(state, state.legal);
+    return state.legalCount;
+  }
+  legalList(state: BRState): Int32Array {
+    return state.legal;
+  }
   apply(state: BRState, action: number): void {
     step(state, action);
   }

@@ -12,10 +12,10 @@ import * as stateLayout from './state.ts';
 // module's own constants, while an imported binding is loaded at every use.
 const {
   ART_HIDDEN, INST_PER_PLAYER, O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST,
-  O_ATK_RANGED, O_CURRENT, O_DECK, O_DECK_N, O_DEF_INST, O_DEF_KIND, O_DISC, O_DISC_N, O_DUE,
-  O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN, O_FIRST, O_GONE, O_GONE_N, O_HAND,
+  O_ATK_RANGED, O_CURRENT, Z_DECK, O_DECK_N, O_DEF_INST, O_DEF_KIND, Z_DISC, O_DISC_N, O_DUE,
+  O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN, O_FIRST, Z_GONE, O_GONE_N, Z_HAND,
   O_HAND_N, O_IN_ATTACK, O_MULL_DONE, O_OCC, O_PASSES, O_PAYER, O_PEND, O_PEND_INST, O_PEND_RETURN,
-  O_PEND_SOURCE, O_PEND_TARGET, O_PHASE, O_POOL, O_PUBLIC, O_SETUP_DONE, O_STEP, O_SUPPORT,
+  O_PEND_SOURCE, O_PEND_TARGET, O_PHASE, O_POOL, Z_PUBLIC, O_SETUP_DONE, O_STEP, O_SUPPORT,
   O_SUPPORTER, O_SUPPORT_N, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT,
   O_RS_P, O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, O_TAPPED, O_TATK, O_TBACK,
   O_TDEF, O_TFRONT, O_TKW, O_TPOW, O_TRAP, O_TRAP_2A, O_TRES, O_TURN, O_VP, O_WINNER, O_WTURN,
@@ -42,7 +42,7 @@ function instRef(st: BRState, seat: number, inst: number): number {
 }
 
 export function observe(st: BRState, seat: number, out: Int32Array): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const o = 1 - seat;
   let n = 0;
   for (const f of [O_PHASE, O_CURRENT, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_VP, O_VP + 1, O_POOL, O_POOL + 1,
@@ -86,25 +86,25 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
   // Hands: own in full (with what the opponent knows of it), the opponent's known cards only.
   out[n++] = w[O_HAND_N + seat]!;
   for (let i = 0; i < ZONE_CAP; i++) {
-    const inst = i < w[O_HAND_N + seat]! ? w[O_HAND + seat * ZONE_CAP + i]! : -1;
+    const inst = i < w[O_HAND_N + seat]! ? z[Z_HAND + seat * ZONE_CAP + i]! : -1;
     out[n++] = cardOrNone(st, inst);
-    out[n++] = inst < 0 ? 0 : w[O_PUBLIC + inst]!;
+    out[n++] = inst < 0 ? 0 : z[Z_PUBLIC + inst]!;
   }
   out[n++] = w[O_HAND_N + o]!;
   for (let i = 0; i < ZONE_CAP; i++) {
-    const inst = i < w[O_HAND_N + o]! ? w[O_HAND + o * ZONE_CAP + i]! : -1;
-    out[n++] = inst < 0 ? -1 : w[O_PUBLIC + inst] ? st.ctx.cardOf[inst]! : HIDDEN;
+    const inst = i < w[O_HAND_N + o]! ? z[Z_HAND + o * ZONE_CAP + i]! : -1;
+    out[n++] = inst < 0 ? -1 : z[Z_PUBLIC + inst] ? st.ctx.cardOf[inst]! : HIDDEN;
   }
   // Own deck as a multiset of cards; the opponent's deck as a count.
   const counts = n;
   for (let c = 0; c < st.ctx.cat.size; c++) out[n++] = 0;
-  for (let i = 0; i < w[O_DECK_N + seat]!; i++) out[counts + st.ctx.cardOf[w[O_DECK + seat * ZONE_CAP + i]!]!]!++;
+  for (let i = 0; i < w[O_DECK_N + seat]!; i++) out[counts + st.ctx.cardOf[z[Z_DECK + seat * ZONE_CAP + i]!]!]!++;
   out[n++] = w[O_DECK_N + o]!;
   for (let p = 0; p < 2; p++) {
     out[n++] = w[O_DISC_N + p]!;
-    for (let i = 0; i < w[O_DISC_N + p]!; i++) out[n++] = st.ctx.cardOf[w[O_DISC + p * ZONE_CAP + i]!]!;
+    for (let i = 0; i < w[O_DISC_N + p]!; i++) out[n++] = st.ctx.cardOf[z[Z_DISC + p * ZONE_CAP + i]!]!;
     out[n++] = w[O_GONE_N + p]!;
-    for (let i = 0; i < w[O_GONE_N + p]!; i++) out[n++] = st.ctx.cardOf[w[O_GONE + p * ZONE_CAP + i]!]!;
+    for (let i = 0; i < w[O_GONE_N + p]!; i++) out[n++] = st.ctx.cardOf[z[Z_GONE + p * ZONE_CAP + i]!]!;
   }
   return n;
 }
@@ -120,13 +120,15 @@ function randInt(rng: Rng, n: number): number {
  * and the chance stream.
  */
 export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
-  const w = dst.w;
+  const w = dst.w, z = dst.z;
   w[C_SCAN_OK] = 0; // face-down setup Aspirants may change identity
   w[C_WIN_N] = 0; // and the hands the attacker's saved list was made from
   const ctx = dst.ctx;
   const cat = ctx.cat;
   const o = 1 - seat;
-  const pos = ctx.scratch; // word offsets of hidden positions
+  // Offsets of hidden positions: before `free`, hand and deck places (in z), then Trap and
+  // setup slots (in w).
+  const pos = ctx.scratch;
   const kind = ctx.scratch2; // per position: 0 any, 1 trap, 2 aspirant; then the instance pool
   const pool = kind; // its upper half holds the pool of hidden instances
   const P0 = 512;
@@ -135,13 +137,13 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const lo = o * INST_PER_PLAYER;
   let np = 0;
   for (let i = 0, n = w[O_HAND_N + o]!; i < n; i++) {
-    const off = O_HAND + o * ZONE_CAP + i;
-    if (w[O_PUBLIC + w[off]!] !== 0) continue;
+    const off = Z_HAND + o * ZONE_CAP + i;
+    if (z[Z_PUBLIC + z[off]!] !== 0) continue;
     pos[np] = off;
     kind[np++] = 0;
   }
   for (let i = 0, n = w[O_DECK_N + o]!; i < n; i++) {
-    pos[np] = O_DECK + o * ZONE_CAP + i;
+    pos[np] = Z_DECK + o * ZONE_CAP + i;
     kind[np++] = 0;
   }
   // Positions before `free` take any card; the constrained ones (Trap slots, setup slots, a
@@ -152,7 +154,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   if (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(w[O_PEND_INST]!) === o) { pos[np] = O_PEND_INST; kind[np++] = 1; }
   let m0 = 0, m1 = 0, sortable = true;
   for (let i = 0; i < np; i++) {
-    const inst = w[pos[i]!]!;
+    const inst = i < free ? z[pos[i]!]! : w[pos[i]!]!;
     pool[P0 + i] = inst;
     const k = inst - lo;
     if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
@@ -171,7 +173,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   }
   if (free === np) {
     // Nothing constrained: the shuffled pool goes to the positions in order.
-    for (let i = 0; i < np; i++) w[pos[i]!] = pool[P0 + i]!;
+    for (let i = 0; i < np; i++) z[pos[i]!] = pool[P0 + i]!;
   } else {
     // Constrained positions first (Trap slots, then setup slots), then the rest in order.
     const used = P0 + 256; // flags: 1 when a pool entry is taken
@@ -196,17 +198,17 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
     for (let i = 0, j = 0; i < free; i++) {
       while (pool[used + j]) j++;
       pool[used + j] = 1;
-      w[pos[i]!] = pool[P0 + j]!;
+      z[pos[i]!] = pool[P0 + j]!;
     }
   }
   // Own deck order is unknown to the seat as well (sorted first, as above).
-  const base = O_DECK + seat * ZONE_CAP;
-  sortInstances(w, base, w[O_DECK_N + seat]!, seat * INST_PER_PLAYER);
+  const base = Z_DECK + seat * ZONE_CAP;
+  sortInstances(z, base, w[O_DECK_N + seat]!, seat * INST_PER_PLAYER);
   for (let i = w[O_DECK_N + seat]! - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
-    const t = w[base + i]!;
-    w[base + i] = w[base + j]!;
-    w[base + j] = t;
+    const t = z[base + i]!;
+    z[base + i] = z[base + j]!;
+    z[base + j] = t;
   }
   // The chance stream is hidden: reseed it from the seat's own randomness.
   for (let k = 0; k < 12; k += 4) {
@@ -236,7 +238,7 @@ function aspirantTaken(st: BRState, c: number, pos: Int32Array, kind: Int32Array
  * are written back in order from a 48-bit presence mask, in O(n) instead of the insertion
  * sort's O(n²); an id out of that range or seen twice falls back to the insertion sort.
  */
-function sortInstances(a: Int32Array | Int16Array, from: number, n: number, lo: number): void {
+function sortInstances(a: Int32Array | Int8Array, from: number, n: number, lo: number): void {
   let m0 = 0, m1 = 0; // ids lo..lo+31, lo+32..lo+47
   for (let i = from; i < from + n; i++) {
     const k = a[i]! - lo;
@@ -254,7 +256,7 @@ function sortInstances(a: Int32Array | Int16Array, from: number, n: number, lo: 
 }
 
 /** Writes the ids of a 48-bit presence mask (m0: lo..lo+31, m1: lo+32..lo+47) in increasing order from a[from]. */
-function writeFromMask(a: Int32Array | Int16Array, from: number, lo: number, m0: number, m1: number): void {
+function writeFromMask(a: Int32Array | Int8Array, from: number, lo: number, m0: number, m1: number): void {
   let i = from;
   while (m0 !== 0) {
     const b = m0 & -m0;
@@ -269,7 +271,7 @@ function writeFromMask(a: Int32Array | Int16Array, from: number, lo: number, m0:
 }
 
 /** Insertion sort of a[from .. from + n) (at most a few dozen entries). */
-function sortRange(a: Int32Array | Int16Array, from: number, n: number): void {
+function sortRange(a: Int32Array | Int8Array, from: number, n: number): void {
   for (let i = from + 1; i < from + n; i++) {
     const v = a[i]!;
     let j = i - 1;

@@ -64,7 +64,7 @@ const {
 } = catalogueCodes;
 const {
   ADJ, ART_GONE, ART_HIDDEN, ART_NONE, ART_REVEALED, COLUMN_NAMES, DEF_CHAR, DEF_ENV, DEF_NONE, END_TURN_CAP,
-  O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST, O_ATK_RANGED, O_CURRENT, O_DECK, O_DECK_N,
+  O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST, O_ATK_RANGED, O_CURRENT, Z_DECK, O_DECK_N,
   O_DEF_INST, O_DEF_KIND, O_DISC_N, O_DUE, O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN,
   O_FIRST, O_HAND_N, O_IN_ATTACK, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_MULL_DONE, O_OCC, O_PASSES,
   O_PAYER, O_PEND, O_PEND_EXTRA, O_PEND_INST, O_PEND_RETURN, O_PEND_SOURCE, O_PEND_TARGET, O_PHASE,
@@ -72,11 +72,11 @@ const {
   O_TFRONT, O_TKW, O_TPOW, O_TRAP, O_TRAP_2A, O_TRES, O_TURN, O_VP, O_WINNER, O_WTURN, PEND_ARTEFACT,
   PEND_NONE, PEND_PLACE_TRAP, PEND_PLAY, PEND_RESIST, PEND_RESOLVE_TRAP, PEND_SACRIFICE, PEND_TAP,
   PH_EOT_DISCARD, PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_OVER, PH_PAUSE, PH_PAY, PH_REACTION, PH_RESIST,
-  PH_SETUP, PH_WINDOW, STATE_WORDS16, WIN_DRAW, WIN_NONE, ZONE_CAP, O_PUBLIC, RNG_GAME, RNG_SEAT,
+  PH_SETUP, PH_WINDOW, Z_PUBLIC, WIN_DRAW, WIN_NONE, ZONE_CAP, RNG_GAME, RNG_SEAT,
   NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
   O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
-  SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED,
+  SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED, CACHE_BASE,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -86,20 +86,19 @@ export const STEP_2B = 2, STEP_3B = 3;
 
 /** Empties a state: no card anywhere, every slot free. */
 export function clearState(st: BRState): void {
-  st.w.fill(0);
+  st.bytes.fill(0);
   const w = st.w;
+  w.fill(0, CACHE_BASE); // the rules' cache after the state (state.ts)
   for (let i = O_OCC; i < O_OCC + 12; i++) w[i] = -1;
   for (let i = O_EQUIP; i < O_EQUIP + 12; i++) w[i] = -1;
   for (let i = O_TRAP; i < O_TRAP + 6; i++) w[i] = -1;
-  for (let i = O_DECK; i < STATE_WORDS16; i++) w[i] = -1;
+  st.z.fill(-1, Z_DECK, Z_PUBLIC); // the zones; the public-knowledge flags stay 0
   w[O_ENV] = w[O_ENV + 1] = -1;
   w[O_ART] = w[O_ART + 1] = -1;
   w[O_ATK_INST] = w[O_DEF_INST] = w[O_ATK_RANGED] = -1;
   w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
   w[O_WINNER] = WIN_NONE;
   w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
-  // The public-knowledge flags are 0/1, not instance ids.
-  for (let i = O_PUBLIC; i < STATE_WORDS16; i++) w[i] = 0;
   clearResist(st);
   st.legalCount = -1;
 }
@@ -674,9 +673,9 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
   const idx = ctx.aspirantIndex[p]!;
   // Aspirants (by index) still in the deck, minus those already placed (R25: distinct), and the free slots.
   let inDeck = 0;
-  const base = O_DECK + p * ZONE_CAP;
+  const base = Z_DECK + p * ZONE_CAP;
   for (let i = 0, n = w[O_DECK_N + p]!; i < n; i++) {
-    const k = idx[ctx.cardOf[w[base + i]!]!]!;
+    const k = idx[ctx.cardOf[st.z[base + i]!]!]!;
     if (k >= 0) inDeck |= 1 << k;
   }
   let free = 0;
@@ -699,7 +698,7 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
 function deckIndexOf(st: BRState, p: number, card: number): number {
   const w = st.w;
   const n = w[O_DECK_N + p]!;
-  for (let i = 0; i < n; i++) if (st.ctx.cardOf[w[O_DECK + p * ZONE_CAP + i]!] === card) return i;
+  for (let i = 0; i < n; i++) if (st.ctx.cardOf[st.z[Z_DECK + p * ZONE_CAP + i]!] === card) return i;
   return -1;
 }
 
@@ -795,7 +794,7 @@ function doSetup(st: BRState, p: number, a: number): void {
   const k = ((a - A_SETUP) / 6) | 0;
   const s = (a - A_SETUP) % 6;
   const card = ctx.aspirants[p]![k]!;
-  const inst = w[O_DECK + p * ZONE_CAP + deckIndexOf(st, p, card)]!;
+  const inst = st.z[Z_DECK + p * ZONE_CAP + deckIndexOf(st, p, card)]!;
   takeFromDeck(st, p, inst);
   const gs = p * 6 + s;
   // D3: setup Aspirants are not disoriented on their owner's first turn (unless the knob says so).
@@ -891,7 +890,7 @@ function recordDepths(st: BRState): void {
   for (let p = 0; p < 2; p++) {
     for (let i = 0; i < w[O_HAND_N + p]!; i++) rec[handAt(st, p, i) * REC_FIELDS + R_DEPTH] = 1;
     const n = w[O_DECK_N + p]!;
-    for (let i = 0; i < n; i++) rec[w[O_DECK + p * ZONE_CAP + i]! * REC_FIELDS + R_DEPTH] = 1 + (n - i); // top: index n − 1
+    for (let i = 0; i < n; i++) rec[st.z[Z_DECK + p * ZONE_CAP + i]! * REC_FIELDS + R_DEPTH] = 1 + (n - i); // top: index n − 1
   }
 }
 

@@ -40,18 +40,18 @@ import {
   PH_REACTION,
   PH_WINDOW,
   O_CURRENT,
-  O_DECK,
+  Z_DECK,
   O_DECK_N,
   O_DEF_INST,
-  O_DISC,
+  Z_DISC,
   O_DISC_N,
   O_ENV,
   O_ENV_TAPPED,
   O_EQUIP,
   O_FIRST,
-  O_GONE,
+  Z_GONE,
   O_GONE_N,
-  O_HAND,
+  Z_HAND,
   O_HAND_N,
   O_IN_ATTACK,
   O_LAST_ATK_POWER,
@@ -562,15 +562,15 @@ export function currentPower(st: BRState, gs: number): number {
 /** Where each copy of a card is: "hand:P", "deck:P", "discard:P", "gone:P", "board:P:slot", "object:P:slot", "trap:P:column", "environment:P", "artefact:P". */
 export function locate(b: BuiltScenario, card: string): string[] {
   const st = b.state;
-  const w = st.w;
+  const w = st.w, z = st.z;
   const out: string[] = [];
   const is = (inst: number) => inst >= 0 && st.ctx.cat.names[st.ctx.cardOf[inst]!] === card;
   for (let p = 0; p < 2; p++) {
     const n = b.seats[p]!;
-    for (let i = 0; i < w[O_HAND_N + p]!; i++) if (is(w[O_HAND + p * ZONE_CAP + i]!)) out.push(`hand:${n}`);
-    for (let i = 0; i < w[O_DECK_N + p]!; i++) if (is(w[O_DECK + p * ZONE_CAP + i]!)) out.push(`deck:${n}`);
-    for (let i = 0; i < w[O_DISC_N + p]!; i++) if (is(w[O_DISC + p * ZONE_CAP + i]!)) out.push(`discard:${n}`);
-    for (let i = 0; i < w[O_GONE_N + p]!; i++) if (is(w[O_GONE + p * ZONE_CAP + i]!)) out.push(`gone:${n}`);
+    for (let i = 0; i < w[O_HAND_N + p]!; i++) if (is(z[Z_HAND + p * ZONE_CAP + i]!)) out.push(`hand:${n}`);
+    for (let i = 0; i < w[O_DECK_N + p]!; i++) if (is(z[Z_DECK + p * ZONE_CAP + i]!)) out.push(`deck:${n}`);
+    for (let i = 0; i < w[O_DISC_N + p]!; i++) if (is(z[Z_DISC + p * ZONE_CAP + i]!)) out.push(`discard:${n}`);
+    for (let i = 0; i < w[O_GONE_N + p]!; i++) if (is(z[Z_GONE + p * ZONE_CAP + i]!)) out.push(`gone:${n}`);
     for (let s = 0; s < 6; s++) {
       if (is(w[O_OCC + p * 6 + s]!)) out.push(`board:${n}:${SLOT_NAMES[s]}`);
       const o = w[O_EQUIP + p * 6 + s]!;

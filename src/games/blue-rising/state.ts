@@ -1,6 +1,7 @@
-// The Blue Rising state: one ArrayBuffer viewed as Int16 fields at fixed offsets (plus an
-// Int32 view for the chance stream and the hash), so a clone is a single byte copy and the
-// hot path allocates nothing. Card identities of instances live in the immutable context.
+// The Blue Rising state: one ArrayBuffer viewed as Int16 fields at fixed offsets, then a
+// byte region for the zones (plus an Int32 view for the chance stream and the hash), so a
+// clone is a single byte copy and the hot path allocates nothing. Card identities of
+// instances live in the immutable context.
 import type { Catalogue } from './catalogue/compile.ts';
 import type { GameLog } from './log.ts';
 import { RULES, type Mode, type RuleOptions } from './rules-options.ts';
@@ -58,47 +59,58 @@ export const O_ENV = 71, O_ENV_TAPPED = 73, O_ART = 75, O_ART_STATE = 77, O_TOKE
 export const O_OCC = 81, O_TAPPED = 93, O_ENTERED = 105, O_FACEDOWN = 117, O_EQUIP = 129,
   O_TPOW = 141, O_TKW = 153, O_TFRONT = 165, O_TBACK = 177, O_TDEF = 189, O_TATK = 201, O_TRES = 213;
 export const O_TRAP = 225; // [6]: player * 3 + column
-// Ordered zones, [2 * ZONE_CAP] each (top of the deck = last).
-export const O_DECK = 231, O_HAND = 327, O_DISC = 423, O_GONE = 519;
-/** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
-export const O_PUBLIC = 615;
 /** [2]: until-end-of-turn power of each Environment (a Trap's "the Defender gets +4", R39). */
-export const O_ENV_TPOW = 711;
+export const O_ENV_TPOW = 231;
 /** 1 once the defender placed a Trap in a ranged target's new column (R49). */
-export const O_TRAP_NEWCOL = 713;
+export const O_TRAP_NEWCOL = 233;
 /** [12] per slot: 1 when this character attacked this turn (R33: at most once a turn). */
-export const O_ATTACKED = 714;
+export const O_ATTACKED = 234;
 /** [2]: Supports each player gave in the current attack (R35, `supportsPerAttack`). */
-export const O_SUPPORT_N = 726;
+export const O_SUPPORT_N = 246;
 /**
  * D22: an ability held for its controller's decisions on the opposing Résistant characters
  * it affects: controller, card, trigger, source and chosen instances, what follows (RK_*),
  * the Event or Trap to discard then, the phase to return to, the next setup-reveal position,
  * the opposing slots still to ask and those paid for (6-bit masks), the slot asked now.
  */
-export const O_RS_P = 728, O_RS_CARD = 729, O_RS_TRIG = 730, O_RS_SRC = 731, O_RS_CHOSEN = 732, O_RS_KIND = 733,
-  O_RS_INST = 734, O_RS_RETURN = 735, O_RS_NEXT = 736, O_RS_ASK = 737, O_RS_PAID = 738, O_RS_SLOT = 739;
-export const STATE_WORDS16 = 740; // O_RS_SLOT + 1, a whole number of 32-bit words
-export const STATE_BYTES = STATE_WORDS16 * 2;
+export const O_RS_P = 248, O_RS_CARD = 249, O_RS_TRIG = 250, O_RS_SRC = 251, O_RS_CHOSEN = 252, O_RS_KIND = 253,
+  O_RS_INST = 254, O_RS_RETURN = 255, O_RS_NEXT = 256, O_RS_ASK = 257, O_RS_PAID = 258, O_RS_SLOT = 259;
+/** Int16 words of the state; new Int16 fields go at the end (the byte region follows them). */
+export const STATE_WORDS16 = 260; // O_RS_SLOT + 1
+
+// ---- byte region (Int8 offsets in BRState.z, which starts right after the Int16 words) ----
+// Values that fit in a byte (instance ids 0..95 or -1, 0/1 flags), so that a clone copies
+// fewer bytes. Ordered zones, [2 * ZONE_CAP] each (top of the deck = last).
+export const Z_DECK = 0, Z_HAND = 96, Z_DISC = 192, Z_GONE = 288;
+/** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
+export const Z_PUBLIC = 384;
+/** Bytes of the byte region. */
+export const STATE_BYTES8 = 480; // Z_PUBLIC + NUM_INST
+/** Byte offset of the byte region in the buffer. */
+export const Z_BASE = STATE_WORDS16 * 2;
+/** The state's bytes: the Int16 words, the byte region, padded to whole 32-bit words (the hash reads Int32). */
+export const STATE_BYTES = (Z_BASE + STATE_BYTES8 + 3) & ~3;
 /**
- * After the state, in the same buffer and the same `w` view (copied by cloneInto with it, but
+ * After the state (its byte region included), in the same buffer and the same `w` view (copied by cloneInto with it, but
  * neither hashed nor in LAYOUT): what the rules keep between listings. Bit p of C_SCAN_OK is
  * set while C_SCAN + SCAN_WORDS * p holds p's slot scan (rules.ts) of the current state;
  * every writer of a slot's occupant, tapped, entered, Object or keyword field, of the turn, or
  * of a hidden instance's identity (determinizeInPlace, scenarios) clears it.
  */
-export const C_SCAN_OK = STATE_WORDS16, C_SCAN = STATE_WORDS16 + 1, SCAN_WORDS = 9;
+/** Int16 index of the first word after the state (its Int16 words and its byte region). */
+export const CACHE_BASE = STATE_BYTES >> 1;
+export const C_SCAN_OK = CACHE_BASE, C_SCAN = CACHE_BASE + 1, SCAN_WORDS = 9;
 /**
  * The attacker's legal list at the end of step 2b (C_WIN_N entries, 0 when none): when the
  * window closes, step 3b opens on the same list, since identifying the Defender changes
  * nothing the attacker's listing reads. Used once, then cleared; determinization clears it.
  */
-export const C_WIN_N = STATE_WORDS16 + 19, C_WIN = STATE_WORDS16 + 20, WIN_SAVED = 24;
+export const C_WIN_N = CACHE_BASE + 19, C_WIN = CACHE_BASE + 20, WIN_SAVED = 24;
 export const CACHE_WORDS16 = 44; // 1 + 2 * SCAN_WORDS + 1 + WIN_SAVED, whole 32-bit words
 /** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
 export const RNG_GAME = 0, RNG_SEAT = 4;
 
-/** Every field with its length, for the layout test. */
+/** Every Int16 field with its length, for the layout test. */
 export const LAYOUT: readonly [string, number, number][] = [
   ['rng', 0, 24], ['O_PHASE', O_PHASE, 1], ['O_ACTIVE', O_ACTIVE, 1], ['O_FIRST', O_FIRST, 1], ['O_TURN', O_TURN, 1],
   ['O_WINNER', O_WINNER, 1], ['O_END', O_END, 1], ['O_CURRENT', O_CURRENT, 1], ['O_SETUP_DONE', O_SETUP_DONE, 2],
@@ -114,13 +126,17 @@ export const LAYOUT: readonly [string, number, number][] = [
   ['O_TOKENS_USED', O_TOKENS_USED, 2], ['O_OCC', O_OCC, 12], ['O_TAPPED', O_TAPPED, 12], ['O_ENTERED', O_ENTERED, 12],
   ['O_FACEDOWN', O_FACEDOWN, 12], ['O_EQUIP', O_EQUIP, 12], ['O_TPOW', O_TPOW, 12], ['O_TKW', O_TKW, 12],
   ['O_TFRONT', O_TFRONT, 12], ['O_TBACK', O_TBACK, 12], ['O_TDEF', O_TDEF, 12], ['O_TATK', O_TATK, 12],
-  ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_DECK', O_DECK, 2 * ZONE_CAP], ['O_HAND', O_HAND, 2 * ZONE_CAP],
-  ['O_DISC', O_DISC, 2 * ZONE_CAP], ['O_GONE', O_GONE, 2 * ZONE_CAP], ['O_PUBLIC', O_PUBLIC, NUM_INST],
-  ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
+  ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
   ['O_SUPPORT_N', O_SUPPORT_N, 2], ['O_RS_P', O_RS_P, 1], ['O_RS_CARD', O_RS_CARD, 1], ['O_RS_TRIG', O_RS_TRIG, 1],
   ['O_RS_SRC', O_RS_SRC, 1], ['O_RS_CHOSEN', O_RS_CHOSEN, 1], ['O_RS_KIND', O_RS_KIND, 1], ['O_RS_INST', O_RS_INST, 1],
   ['O_RS_RETURN', O_RS_RETURN, 1], ['O_RS_NEXT', O_RS_NEXT, 1], ['O_RS_ASK', O_RS_ASK, 1], ['O_RS_PAID', O_RS_PAID, 1],
   ['O_RS_SLOT', O_RS_SLOT, 1],
+];
+
+/** Every field of the byte region with its length, in bytes from Z_BASE, for the layout test. */
+export const LAYOUT8: readonly [string, number, number][] = [
+  ['Z_DECK', Z_DECK, 2 * ZONE_CAP], ['Z_HAND', Z_HAND, 2 * ZONE_CAP], ['Z_DISC', Z_DISC, 2 * ZONE_CAP],
+  ['Z_GONE', Z_GONE, 2 * ZONE_CAP], ['Z_PUBLIC', Z_PUBLIC, NUM_INST],
 ];
 
 // Recorded counters per instance (BRState.rec), after metrics.md.
@@ -167,15 +183,19 @@ export interface GameContext {
 /**
  * Legal actions a clone copies with the state (the cached list sits right after the state in
  * the same buffer, so one byte copy takes both); a longer list is listed again by the clone.
+ * 16 covers about 85% of decisions (32: 98%) for 64 bytes; the search bots do not depend on
+ * it (a determinization drops the list).
  */
-export const LEGAL_CLONED = 32;
+export const LEGAL_CLONED = 16;
 
 export class BRState {
   /** The state's bytes, the rules' cache (CACHE_WORDS16), then the cached legal list (Int32, `maxActions` of them). */
   readonly buffer: ArrayBuffer;
-  /** The state's words, then the rules' cache words (C_SCAN_OK …). */
+  /** The state's Int16 words (and, past the byte region, the rules' cache words C_SCAN_OK …). */
   readonly w: Int16Array;
   readonly w32: Int32Array;
+  /** The byte region (zones and knowledge flags), Z_* offsets. */
+  readonly z: Int8Array;
   /** The state alone (STATE_BYTES): what hashes and compares. */
   readonly bytes: Uint8Array;
   /** The state, the rules' cache and the first LEGAL_CLONED entries of the legal list: what cloneInto copies. */
@@ -194,8 +214,9 @@ export class BRState {
   constructor(readonly ctx: GameContext, maxActions: number) {
     const cached = STATE_BYTES + 2 * CACHE_WORDS16;
     this.buffer = new ArrayBuffer(cached + 4 * maxActions);
-    this.w = new Int16Array(this.buffer, 0, STATE_WORDS16 + CACHE_WORDS16);
+    this.w = new Int16Array(this.buffer, 0, CACHE_BASE + CACHE_WORDS16);
     this.w32 = new Int32Array(this.buffer, 0, STATE_BYTES >> 2);
+    this.z = new Int8Array(this.buffer, Z_BASE, STATE_BYTES8);
     this.bytes = new Uint8Array(this.buffer, 0, STATE_BYTES);
     this.head = new Uint8Array(this.buffer, 0, cached + 4 * Math.min(LEGAL_CLONED, maxActions));
     this.legal = new Int32Array(this.buffer, cached, maxActions);

@@ -18,16 +18,16 @@ import {
   MAX_DECK,
   O_ART,
   O_ART_STATE,
-  O_DECK,
+  Z_DECK,
   O_DECK_N,
-  O_DISC,
+  Z_DISC,
   O_DISC_N,
   O_END,
   O_ENV,
   O_EQUIP,
-  O_GONE,
+  Z_GONE,
   O_GONE_N,
-  O_HAND,
+  Z_HAND,
   O_HAND_N,
   O_OCC,
   O_PEND,
@@ -95,7 +95,7 @@ function zoneCheck(st: BRState, label: string, off: number, countOff: number, p:
   }
   const base = off + p * ZONE_CAP;
   for (let i = 0; i < ZONE_CAP; i++) {
-    const inst = w[base + i]!;
+    const inst = st.z[base + i]!;
     if (i >= n) {
       if (inst !== -1) out.err ??= `[zones] ${label} of player ${p} has instance ${inst} at index ${i}, past its count ${n}`;
       continue;
@@ -120,10 +120,10 @@ export function brInvariants(st: BRState, prev: BRState | null): string | null {
   const out: { err: string | null } = { err: null };
   seen.fill(0);
   for (let p = 0; p < 2; p++) {
-    zoneCheck(st, 'deck', O_DECK, O_DECK_N, p, out);
-    zoneCheck(st, 'hand', O_HAND, O_HAND_N, p, out);
-    zoneCheck(st, 'discard', O_DISC, O_DISC_N, p, out);
-    zoneCheck(st, 'gone', O_GONE, O_GONE_N, p, out);
+    zoneCheck(st, 'deck', Z_DECK, O_DECK_N, p, out);
+    zoneCheck(st, 'hand', Z_HAND, O_HAND_N, p, out);
+    zoneCheck(st, 'discard', Z_DISC, O_DISC_N, p, out);
+    zoneCheck(st, 'gone', Z_GONE, O_GONE_N, p, out);
   }
   if (out.err) return out.err;
   for (let gs = 0; gs < 12; gs++) {

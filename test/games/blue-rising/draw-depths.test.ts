@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { quickSides } from '../../../src/bench/planted-card.ts';
 import { handAt } from '../../../src/games/blue-rising/board.ts';
 import type { BlueRising } from '../../../src/games/blue-rising/game.ts';
-import { O_DECK, O_DECK_N, O_HAND_N, O_PHASE, PH_MULLIGAN, PH_SETUP, ZONE_CAP, type BRState } from '../../../src/games/blue-rising/state.ts';
+import { Z_DECK, O_DECK_N, O_HAND_N, O_PHASE, PH_MULLIGAN, PH_SETUP, ZONE_CAP, type BRState } from '../../../src/games/blue-rising/state.ts';
 import { gameModule } from '../../../src/games/registry.ts';
 
 describe('draw depths', () => {
@@ -31,13 +31,13 @@ describe('draw depths', () => {
         const expected = new Int32Array(K);
         const n = st.w[O_DECK_N + p]!;
         for (let i = 0; i < n; i++) {
-          const k = kind(st.w[O_DECK + p * ZONE_CAP + i]!), d = 1 + (n - i);
+          const k = kind(st.z[Z_DECK + p * ZONE_CAP + i]!), d = 1 + (n - i);
           if (expected[k] === 0 || d < expected[k]!) expected[k] = d;
         }
         for (let i = 0; i < st.w[O_HAND_N + p]!; i++) expected[kind(handAt(st, p, i))] = 1;
         expect(Array.from(depths.subarray(p * K, (p + 1) * K))).toEqual(Array.from(expected));
         // The top of the library is depth 2 unless a copy is in hand.
-        const top = kind(st.w[O_DECK + p * ZONE_CAP + n - 1]!);
+        const top = kind(st.z[Z_DECK + p * ZONE_CAP + n - 1]!);
         expect(depths[p * K + top]).toBeLessThanOrEqual(2);
       }
     }

@@ -23,10 +23,10 @@ import {
   O_ART,
   O_ART_STATE,
   O_CURRENT,
-  O_DECK,
+  Z_DECK,
   O_DECK_N,
   O_DISC_N,
-  O_GONE,
+  Z_GONE,
   O_GONE_N,
   O_HAND_N,
   O_LAST_ATK_POWER,
@@ -223,7 +223,7 @@ describe('R42: deck exhaustion', () => {
     // Every former discard card is in the deck but one, which was drawn.
     expect(names.filter((x) => x.endsWith('@deck'))).toHaveLength(5);
     expect(names.filter((x) => x.endsWith('@hand'))).toHaveLength(1);
-    const deck = Array.from(w.subarray(O_DECK, O_DECK + w[O_DECK_N]!));
+    const deck = Array.from(b.state.z.subarray(Z_DECK, Z_DECK + w[O_DECK_N]!));
     expect(new Set(deck).size).toBe(5);
   });
 });
@@ -410,7 +410,7 @@ describe('R60: quick mode', () => {
       const w = st.w;
       expect(w[O_ART_STATE]).toBe(art);
       const sceptre = st.ctx.cat.byName.get("Sceptre d'Invocation")!;
-      const gone = Array.from(w.subarray(O_GONE, O_GONE + w[O_GONE_N]!)).map((i) => st.ctx.cardOf[i]);
+      const gone = Array.from(st.z.subarray(Z_GONE, Z_GONE + w[O_GONE_N]!)).map((i) => st.ctx.cardOf[i]);
       if (mode === 'quick') {
         expect(w[O_ART]).toBe(-1);
         expect(gone).toEqual([sceptre]);

@@ -16,13 +16,13 @@ import {
   O_ART,
   O_ART_STATE,
   O_CURRENT,
-  O_DECK,
+  Z_DECK,
   O_DECK_N,
   O_ENTERED,
   O_ENV,
   O_FACEDOWN,
   O_FIRST,
-  O_HAND,
+  Z_HAND,
   O_HAND_N,
   O_MULL_DONE,
   O_OCC,
@@ -76,9 +76,9 @@ function act(game: BlueRising, st: BRState, text: string): void {
 
 const cardName = (st: BRState, inst: number) => st.ctx.cat.names[st.ctx.cardOf[inst]!]!;
 const handNames = (st: BRState, p: number) =>
-  Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => cardName(st, st.w[O_HAND + p * ZONE_CAP + i]!));
-const handInsts = (st: BRState, p: number) => Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => st.w[O_HAND + p * ZONE_CAP + i]!);
-const deckInsts = (st: BRState, p: number) => Array.from({ length: st.w[O_DECK_N + p]! }, (_, i) => st.w[O_DECK + p * ZONE_CAP + i]!);
+  Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => cardName(st, st.z[Z_HAND + p * ZONE_CAP + i]!));
+const handInsts = (st: BRState, p: number) => Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => st.z[Z_HAND + p * ZONE_CAP + i]!);
+const deckInsts = (st: BRState, p: number) => Array.from({ length: st.w[O_DECK_N + p]! }, (_, i) => st.z[Z_DECK + p * ZONE_CAP + i]!);
 const sorted = (xs: string[]) => [...xs].sort();
 /** Seeds whose first player is `seat` (R10), from 0 up. */
 function seedsWithFirst(game: BlueRising, seat: number, count: number): number[] {

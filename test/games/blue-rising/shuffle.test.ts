@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
 import { shuffleDeck, shuffleZone } from '../../../src/games/blue-rising/board.ts';
-import { O_DECK, O_DECK_N, RNG_GAME, RNG_SEAT, ZONE_CAP } from '../../../src/games/blue-rising/state.ts';
+import { Z_DECK, O_DECK_N, RNG_GAME, RNG_SEAT, ZONE_CAP } from '../../../src/games/blue-rising/state.ts';
 import { QUICK_G, QUICK_V, ROOT } from '../../sim/helpers.ts';
 import { join } from 'node:path';
 
@@ -28,11 +28,11 @@ function shuffleCounts(seed: number): { orders: Map<number, number>; at: number[
   let foreign = 0;
   const at = Array.from({ length: CARDS }, () => new Array<number>(CARDS).fill(0));
   for (let s = 0; s < N; s++) {
-    for (let k = 0; k < CARDS; k++) st.w[O_DECK + k] = k;
-    shuffleZone(st, O_DECK, CARDS, RNG_SEAT); // seat 0's stream, as shuffleDeck uses it
+    for (let k = 0; k < CARDS; k++) st.z[Z_DECK + k] = k;
+    shuffleZone(st, Z_DECK, CARDS, RNG_SEAT); // seat 0's stream, as shuffleDeck uses it
     let code = 0;
     for (let k = 0; k < CARDS; k++) {
-      const c = st.w[O_DECK + k]!;
+      const c = st.z[Z_DECK + k]!;
       if (c < 0 || c >= CARDS) {
         foreign++;
         break;
@@ -41,7 +41,7 @@ function shuffleCounts(seed: number): { orders: Map<number, number>; at: number[
       code = code * CARDS + c;
     }
     orders.set(code, (orders.get(code) ?? 0) + 1);
-    st.w[O_DECK + CARDS] = -1; // what a shuffle reaching past the 4 cards would bring in
+    st.z[Z_DECK + CARDS] = -1; // what a shuffle reaching past the 4 cards would bring in
   }
   return { orders, at, foreign };
 }
@@ -92,8 +92,8 @@ describe('shuffleZone (Fisher–Yates)', () => {
       expect(n).toBeGreaterThan(10);
       const streams = (s: typeof st) => Array.from(s.w32.subarray(RNG_GAME, RNG_SEAT + 8));
       shuffleDeck(st, p);
-      shuffleZone(ref, O_DECK + p * ZONE_CAP, n, RNG_SEAT + 4 * p);
-      expect(Array.from(st.w.subarray(O_DECK + p * ZONE_CAP, O_DECK + p * ZONE_CAP + n))).toEqual(Array.from(ref.w.subarray(O_DECK + p * ZONE_CAP, O_DECK + p * ZONE_CAP + n)));
+      shuffleZone(ref, Z_DECK + p * ZONE_CAP, n, RNG_SEAT + 4 * p);
+      expect(Array.from(st.z.subarray(Z_DECK + p * ZONE_CAP, Z_DECK + p * ZONE_CAP + n))).toEqual(Array.from(ref.z.subarray(Z_DECK + p * ZONE_CAP, Z_DECK + p * ZONE_CAP + n)));
       expect(streams(st)).toEqual(streams(ref));
     }
   });

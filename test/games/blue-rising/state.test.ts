@@ -1,9 +1,10 @@
-// The state layout: LAYOUT covers every Int16 word of the state exactly once, every O_*
-// offset is in it, and a state's hash follows its bytes (clone = same hash).
+// The state layout: LAYOUT covers every Int16 word of the state exactly once, LAYOUT8 every
+// byte of the byte region after them, every O_* and Z_* offset is in them, and a state's hash
+// follows its bytes (clone = same hash).
 import { describe, expect, it } from 'vitest';
 import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
 import * as S from '../../../src/games/blue-rising/state.ts';
-import { LAYOUT, STATE_BYTES, STATE_WORDS16 } from '../../../src/games/blue-rising/state.ts';
+import { CACHE_BASE, CACHE_WORDS16, LAYOUT, LAYOUT8, STATE_BYTES, STATE_BYTES8, STATE_WORDS16, Z_BASE } from '../../../src/games/blue-rising/state.ts';
 
 describe('state layout', () => {
   it('LAYOUT is sorted and covers [0, STATE_WORDS16) exactly once: no overlap, no gap', () => {
@@ -23,14 +24,42 @@ describe('state layout', () => {
     expect([...cover].every((c) => c === 1)).toBe(true);
   });
 
+  it('LAYOUT8 is sorted and covers [0, STATE_BYTES8) exactly once: no overlap, no gap', () => {
+    expect(LAYOUT8.length).toBeGreaterThan(0);
+    let next = 0;
+    for (const [name, offset, length] of LAYOUT8) {
+      expect(Number.isInteger(offset), name).toBe(true);
+      expect(Number.isInteger(length) && length > 0, `${name} has a positive length`).toBe(true);
+      expect(offset, `${name} starts where the previous field ends`).toBe(next);
+      next = offset + length;
+    }
+    expect(next).toBe(STATE_BYTES8);
+    const cover = new Int32Array(STATE_BYTES8);
+    for (const [, offset, length] of LAYOUT8) for (let i = offset; i < offset + length; i++) cover[i]!++;
+    expect([...cover].every((c) => c === 1)).toBe(true);
+  });
+
   it('field names are unique', () => {
-    const names = LAYOUT.map(([n]) => n);
+    const names = [...LAYOUT, ...LAYOUT8].map(([n]) => n);
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('STATE_BYTES = 2 × STATE_WORDS16, a multiple of 4 (the Int32 view covers it)', () => {
-    expect(STATE_BYTES).toBe(2 * STATE_WORDS16);
+  it('the byte region follows the Int16 words; STATE_BYTES covers both, a multiple of 4 with under 4 bytes of padding', () => {
+    expect(Z_BASE).toBe(2 * STATE_WORDS16);
     expect(STATE_BYTES % 4).toBe(0);
+    expect(STATE_BYTES).toBeGreaterThanOrEqual(Z_BASE + STATE_BYTES8);
+    expect(STATE_BYTES).toBeLessThan(Z_BASE + STATE_BYTES8 + 4);
+  });
+
+  it('a state\'s views: w over the Int16 words (and on to the rules\' cache after the state), z over the byte region, bytes over the whole state', () => {
+    const game = matchFromFiles('quick', 'decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck');
+    const st = game.allocState();
+    expect(st.w.byteOffset).toBe(0);
+    expect(st.w.length).toBe(CACHE_BASE + CACHE_WORDS16);
+    expect(2 * CACHE_BASE).toBe(STATE_BYTES); // the cache starts where the state ends
+    expect(st.z.byteOffset).toBe(Z_BASE);
+    expect(st.z.length).toBe(STATE_BYTES8);
+    expect(st.bytes.byteLength).toBe(STATE_BYTES);
   });
 
   it('every exported O_* constant appears in LAYOUT under its own name and offset', () => {
@@ -43,6 +72,16 @@ describe('state layout', () => {
     }
     // And LAYOUT names nothing that is not exported (apart from the chance stream).
     for (const [n] of LAYOUT) if (n !== 'rng') expect(offsets.some(([k]) => k === n), `${n} is exported`).toBe(true);
+  });
+
+  it('every exported Z_* constant but Z_BASE appears in LAYOUT8 under its own name and offset, and no other', () => {
+    const offsets = Object.entries(S).filter(([k, v]) => k.startsWith('Z_') && k !== 'Z_BASE' && typeof v === 'number') as [string, number][];
+    expect(offsets.length).toBe(LAYOUT8.length);
+    const byName = new Map(LAYOUT8.map(([n, o]) => [n, o]));
+    for (const [k, v] of offsets) {
+      expect(byName.has(k), `${k} is in LAYOUT8`).toBe(true);
+      expect(byName.get(k), `${k}'s offset`).toBe(v);
+    }
   });
 });
 

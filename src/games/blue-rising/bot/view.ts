@@ -22,7 +22,7 @@ import {
   O_ATK_RANGED,
   O_ATTACKED,
   O_CURRENT,
-  O_DECK,
+  Z_DECK,
   O_DECK_N,
   O_DEF_INST,
   O_DEF_KIND,
@@ -32,7 +32,7 @@ import {
   O_ENV_TPOW,
   O_EQUIP,
   O_FACEDOWN,
-  O_HAND,
+  Z_HAND,
   O_HAND_N,
   O_IN_ATTACK,
   O_OCC,
@@ -261,7 +261,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.oppHandN = w[O_HAND_N + op]!;
   v.deckN = w[O_DECK_N + me]!;
   v.aspirants = ctx.aspirants[me]!;
-  for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[w[O_HAND + me * ZONE_CAP + i]!]!;
+  for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[st.z[Z_HAND + me * ZONE_CAP + i]!]!;
   v.f.in = false;
   const phase = v.phase;
   if (light || phase === PH_SETUP || phase === PH_MULLIGAN || phase === PH_EOT_DISCARD || phase === PH_EOT_DOWN) {
@@ -420,11 +420,11 @@ function lightView(v: View, st: BRState): void {
 
 /** Our deck as counts per card (a multiset: never its order), into v.deckHist. */
 export function deckHistogram(v: View): void {
-  const st = v.st, w = st.w, cardOf = st.ctx.cardOf;
+  const st = v.st, z = st.z, cardOf = st.ctx.cardOf;
   const hist = v.deckHist;
   hist.fill(0, 0, v.cat.size);
-  const base = O_DECK + v.me * ZONE_CAP;
-  for (let i = 0; i < v.deckN; i++) hist[cardOf[w[base + i]!]!]!++;
+  const base = Z_DECK + v.me * ZONE_CAP;
+  for (let i = 0; i < v.deckN; i++) hist[cardOf[z[base + i]!]!]!++;
 }
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */

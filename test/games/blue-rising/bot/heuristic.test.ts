@@ -24,12 +24,12 @@ import { matchFromFiles } from '../../../../src/games/blue-rising/index.ts';
 import { buildScenario, type ScenarioSpec } from '../../../../src/games/blue-rising/scenario.ts';
 import {
   O_FACEDOWN,
-  O_HAND,
+  Z_HAND,
   O_HAND_N,
   O_IN_ATTACK,
   O_OCC,
   O_PHASE,
-  O_PUBLIC,
+  Z_PUBLIC,
   O_STEP,
   O_TRAP,
   O_VP,
@@ -170,8 +170,8 @@ function hiddenOf(st: BRState, side: number): number[] {
   const w = st.w, cardOf = st.ctx.cardOf;
   const out: number[] = [];
   for (let i = 0; i < w[O_HAND_N + side]!; i++) {
-    const inst = w[O_HAND + side * ZONE_CAP + i]!;
-    if (!w[O_PUBLIC + inst]) out.push(cardOf[inst]!);
+    const inst = st.z[Z_HAND + side * ZONE_CAP + i]!;
+    if (!st.z[Z_PUBLIC + inst]) out.push(cardOf[inst]!);
   }
   for (let c = 0; c < 3; c++) if (w[O_TRAP + side * 3 + c]! >= 0) out.push(1000 + cardOf[w[O_TRAP + side * 3 + c]!]!);
   for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + side * 6 + s] && w[O_OCC + side * 6 + s]! >= 0) out.push(2000 + cardOf[w[O_OCC + side * 6 + s]!]!);
