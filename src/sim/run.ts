@@ -7,6 +7,7 @@ import { isSearchBot } from '../../bots/index.ts';
 import type { Variant } from '../games/registry.ts';
 import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
 import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
+import { EffectSums } from './card-effects.ts';
 import { JournalWriter, codeKey, readJournal, shardKey, type JournalState } from './journal.ts';
 import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
 
@@ -197,6 +198,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const tasks = planTasks(spec);
   const total = tasks.reduce((a, t) => a + 2 * t.pairCount, 0);
   const aggregates = new Map<string, Aggregate>(spec.arms.map((a) => [a.label, emptyAggregate()]));
+  // The shards' effect counts are summed as numbers and keyed once, at the end.
+  const effects = new Map<string, EffectSums>(spec.arms.map((a) => [a.label, new EffectSums()]));
   const started = performance.now();
   let done = 0;
   const bundle = buildWorkerBundle();
@@ -211,6 +214,10 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     }
   };
   const finish = (task: ShardTask, res: ShardResult) => {
+    if (res.agg.packedEffects) {
+      effects.get(task.arm)!.add(res.agg.packedEffects);
+      delete res.agg.packedEffects;
+    }
     mergeInto(aggregates.get(task.arm)!, res.agg);
     done += res.games;
     if (spec.wantRows) {
@@ -299,6 +306,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     await pool.destroy(finished);
     removeWorkerBundle(bundle);
   }
+  for (const [label, sums] of effects) sums.unpackInto(aggregates.get(label)!);
   return { aggregates, games: done, resumedGames, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
 }
 
