@@ -293,60 +293,9 @@ export class CardAccumulator {
     }
     this.nTouched = 0;
   }
-  /** Folds the sums into agg.cards[mode] by card name (closing any open cluster). */
-  foldInto(agg: Aggregate, mode: string): void {
-    this.closeCluster();
-    const cards = sub(agg.cards, mode, () => ({}));
-    const N = CARD_COUNTERS.length;
-    for (let k = 0; k < this.lay.kinds; k++) {
-      if (this.sums[k * N + C.seatGames] === 0) continue;
-      const r = row(cards, this.lay.names[k]!, N);
-      for (let i = 0; i < N; i++) r[i]! += this.sums[k * N + i]!;
-    }
-    const E = this.lay.extras.length;
-    if (E === 0) return;
-    agg.extraCounters ??= this.lay.extraNames.slice();
-    const extras = sub((agg.cardExtras ??= {}), mode, () => ({}));
-    for (let k = 0; k < this.lay.kinds; k++) {
-      if (this.sums[k * N + C.seatGames] === 0) continue;
-      const r = row(extras, this.lay.names[k]!, E);
-      for (let e = 0; e < E; e++) r[e]! += this.extraSums[k * E + e]!;
-    }
-  }
-}
-
-/**
- * Adds one game into the aggregate (cards into the shard's accumulator). The game closes the
- * cards' cluster unless `keepCluster` (the first game of a seed pair: the pair is the cluster).
- */
-export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, matchup: { a: string; b: string }, keepCluster = false): void {
-  const lay = acc.lay;
-  const mode = r.mode;
-  if (agg.vpSources.length === 0) agg.vpSources = lay.sources.slice();
-  if (agg.checkpoints.length === 0) agg.checkpoints = lay.checkpoints.slice();
-  const decks = sub(agg.decks, mode, () => ({}));
-  const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
-  const mo = row(agg.modes, mode, MODE_COUNTERS.length);
-  const S = lay.sources.length;
-  const N = CARD_COUNTERS.length;
-  const sums = acc.sums;
-  const st = r.cardStats;
-  const F = lay.fields, f = lay.f;
-  for (let seat = 0; seat < 2; seat++) {
-    const won = r.winner === seat ? 1 : 0;
-    const drawn = r.winner === -1 ? 1 : 0;
-    const d = row(decks, r.decks[seat]!, DECK_COUNTERS.length);
-    d[D.games]!++;
-    d[D.wins]! += won;
-    d[D.losses]! += r.winner === 1 - seat ? 1 : 0;
-    d[D.draws]! += drawn;
-    if (r.first === seat) {
-      d[D.firstGames]!++;
-      d[D.firstWins]! += won;
-    }
-    d[D.vpFor]! += r.vp[seat]!;
-    d[D.vpAgainst]! += r.vp[1 - seat]!;
-    d[D.turns]! += r.turns;
+  /** Adds one seat's cards of a game (its stats as the game wrote them) into the sums and the open cluster. */
+  addSeat(st: Int32Array, seat: number, won: number, drawn: number, turns: number): void {
+    const lay = this.lay, sums = this.sums, N = CARD_COUNTERS.length, F = lay.fields, f = lay.f;
     for (let k = 0; k < lay.kinds; k++) {
       const base = (seat * lay.kinds + k) * F;
       const deck = st[base + f.deck]!;
@@ -380,26 +329,98 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
       sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
       sums[c + C.setup]! += setup;
       sums[c + C.drawnGames]! += drawn * deck;
-      for (let e = 0, E = lay.extras.length; e < E; e++) acc.extraSums[k * E + e]! += st[base + lay.extras[e]!]!;
+      for (let e = 0, E = lay.extras.length; e < E; e++) this.extraSums[k * E + e]! += st[base + lay.extras[e]!]!;
       const o = k * 4;
-      if (acc.open[k] === 0) {
-        acc.open[k] = 1;
-        acc.touched[acc.nTouched++] = k;
+      if (this.open[k] === 0) {
+        this.open[k] = 1;
+        this.touched[this.nTouched++] = k;
       }
-      acc.cluster[o]! += gih;
-      acc.cluster[o + 1]! += won * gih;
-      acc.cluster[o + 2]! += gns;
-      acc.cluster[o + 3]! += won * gns;
-      for (let k = 0; k < lay.seenBy.length; k++) {
-        if (r.turns < lay.checkpoints[k]!) break; // only games that reach the checkpoint
-        const seen = st[base + lay.seenBy[k]!]!;
-        const t = c + C.t0Seen + 4 * k;
-        sums[t]! += seen;
-        sums[t + 1]! += won * seen;
-        sums[t + 2]! += deck - seen;
-        sums[t + 3]! += won * (deck - seen);
+      this.cluster[o]! += gih;
+      this.cluster[o + 1]! += won * gih;
+      this.cluster[o + 2]! += gns;
+      this.cluster[o + 3]! += won * gns;
+      for (let t = 0; t < lay.seenBy.length; t++) {
+        if (turns < lay.checkpoints[t]!) break; // only games that reach the checkpoint
+        const seen = st[base + lay.seenBy[t]!]!;
+        const x = c + C.t0Seen + 4 * t;
+        sums[x]! += seen;
+        sums[x + 1]! += won * seen;
+        sums[x + 2]! += deck - seen;
+        sums[x + 3]! += won * (deck - seen);
       }
     }
+  }
+  /** Folds the sums into agg.cards[mode] by card name (closing any open cluster). */
+  foldInto(agg: Aggregate, mode: string): void {
+    this.closeCluster();
+    const cards = sub(agg.cards, mode, () => ({}));
+    const N = CARD_COUNTERS.length;
+    for (let k = 0; k < this.lay.kinds; k++) {
+      if (this.sums[k * N + C.seatGames] === 0) continue;
+      const r = row(cards, this.lay.names[k]!, N);
+      for (let i = 0; i < N; i++) r[i]! += this.sums[k * N + i]!;
+    }
+    const E = this.lay.extras.length;
+    if (E === 0) return;
+    agg.extraCounters ??= this.lay.extraNames.slice();
+    const extras = sub((agg.cardExtras ??= {}), mode, () => ({}));
+    for (let k = 0; k < this.lay.kinds; k++) {
+      if (this.sums[k * N + C.seatGames] === 0) continue;
+      const r = row(extras, this.lay.names[k]!, E);
+      for (let e = 0; e < E; e++) r[e]! += this.extraSums[k * E + e]!;
+    }
+  }
+}
+
+/** The rows one game adds to: its seats' decks, its matchup, its mode and game lengths (a shard looks them up once). */
+export interface GameRows {
+  seatDecks: [number[], number[]];
+  matchup: number[];
+  mode: number[];
+  turns: Record<string, number>;
+}
+
+/** The rows of a game of `mode` between `seatDecks` (by seat) in `matchup`, made when missing. */
+export function gameRows(agg: Aggregate, lay: StatLayout, mode: string, seatDecks: readonly [string, string], matchup: { a: string; b: string }): GameRows {
+  if (agg.vpSources.length === 0) agg.vpSources = lay.sources.slice();
+  if (agg.checkpoints.length === 0) agg.checkpoints = lay.checkpoints.slice();
+  const decks = sub(agg.decks, mode, () => ({}));
+  const mrow = row(sub(agg.matchups, mode, () => ({})), matchupKey(matchup.a, matchup.b), MATCHUP_COUNTERS.length);
+  const mo = row(agg.modes, mode, MODE_COUNTERS.length);
+  const d0 = row(decks, seatDecks[0], DECK_COUNTERS.length);
+  const d1 = row(decks, seatDecks[1], DECK_COUNTERS.length);
+  return { seatDecks: [d0, d1], matchup: mrow, mode: mo, turns: sub(agg.turns, mode, () => ({} as Record<string, number>)) };
+}
+
+/**
+ * Adds one game into the aggregate (cards into the shard's accumulator). The game closes the
+ * cards' cluster unless `keepCluster` (the first game of a seed pair: the pair is the cluster).
+ */
+export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, matchup: { a: string; b: string }, keepCluster = false): void {
+  addGameTo(gameRows(agg, acc.lay, r.mode, r.decks, matchup), acc, r, keepCluster);
+}
+
+/** addGame into rows already looked up (gameRows: r's mode, seat decks and matchup). */
+export function addGameTo(rows: GameRows, acc: CardAccumulator, r: GameResult, keepCluster = false): void {
+  const lay = acc.lay;
+  const mrow = rows.matchup, mo = rows.mode;
+  const S = lay.sources.length;
+  for (let seat = 0; seat < 2; seat++) {
+    const won = r.winner === seat ? 1 : 0;
+    const drawn = r.winner === -1 ? 1 : 0;
+    const d = rows.seatDecks[seat]!;
+    d[D.games]!++;
+    d[D.wins]! += won;
+    d[D.losses]! += r.winner === 1 - seat ? 1 : 0;
+    d[D.draws]! += drawn;
+    if (r.first === seat) {
+      d[D.firstGames]!++;
+      d[D.firstWins]! += won;
+    }
+    d[D.vpFor]! += r.vp[seat]!;
+    d[D.vpAgainst]! += r.vp[1 - seat]!;
+    d[D.turns]! += r.turns;
+    acc.addSeat(r.cardStats, seat, won, drawn, r.turns);
     for (let s = 0; s < S && s < 6; s++) mo[MD.vp0 + s]! += r.vpSources[seat * S + s]!;
   }
   // Matchup, from deck A's side (A = the pairing's first deck).
@@ -427,9 +448,26 @@ export function addGame(agg: Aggregate, acc: CardAccumulator, r: GameResult, mat
   mo[MD.decisions]! += r.decisions[0] + r.decisions[1];
   mo[MD.leadChanges]! += r.leadChanges;
   if (r.winner !== -1 && Math.abs(r.vp[0] - r.vp[1]) >= lay.decisiveMargin) mo[MD.decisive]!++;
-  const hist = sub(agg.turns, mode, () => ({} as Record<string, number>));
-  hist[r.turns] = (hist[r.turns] ?? 0) + 1;
+  rows.turns[r.turns] = (rows.turns[r.turns] ?? 0) + 1;
   if (!keepCluster) acc.closeCluster();
+}
+
+/** The rows a pair of games adds to: the matchup's counters, and its pair codes (by pair index − agg.pairBase) from both sides. */
+export interface PairRows {
+  matchup: number[];
+  pairs: number[];
+  firstPairs: number[];
+  base: number;
+}
+
+export function pairRows(agg: Aggregate, mode: string, matchup: { a: string; b: string }): PairRows {
+  const key = matchupKey(matchup.a, matchup.b);
+  return {
+    matchup: row(sub(agg.matchups, mode, () => ({})), key, MATCHUP_COUNTERS.length),
+    pairs: sub(sub(agg.pairs, mode, () => ({} as Record<string, number[]>)), key, () => [] as number[]),
+    firstPairs: sub(sub((agg.firstPairs ??= {}), mode, () => ({} as Record<string, number[]>)), key, () => [] as number[]),
+    base: agg.pairBase ?? 0,
+  };
 }
 
 /** Adds a pair of games (same seed, seats swapped) into the matchup's pair counters. */
@@ -443,6 +481,19 @@ export function addPair(agg: Aggregate, mode: string, matchup: { a: string; b: s
     // moverWins: wins of the player who moved first, and of the other, over the two games.
     if (moverWins) sub(sub((agg.firstPairs ??= {}), mode, () => ({} as Record<string, number[]>)), matchupKey(matchup.a, matchup.b), () => [] as number[])[pair - (agg.pairBase ?? 0)] = 1 + moverWins[0] + 3 * moverWins[1];
   }
+  countPair(mrow, winnerSideFirst, winnerSideSecond);
+}
+
+/** addPair into rows already looked up (pairRows), for pair `pair` with its first player's wins and the other's. */
+export function addPairTo(rows: PairRows, winnerSideFirst: number, winnerSideSecond: number, pair: number, moverWins: number, otherWins: number): void {
+  const winsA = (winnerSideFirst === 0 ? 1 : 0) + (winnerSideSecond === 0 ? 1 : 0);
+  const winsB = (winnerSideFirst === 1 ? 1 : 0) + (winnerSideSecond === 1 ? 1 : 0);
+  rows.pairs[pair - rows.base] = 1 + winsA + 3 * winsB;
+  rows.firstPairs[pair - rows.base] = 1 + moverWins + 3 * otherWins;
+  countPair(rows.matchup, winnerSideFirst, winnerSideSecond);
+}
+
+function countPair(mrow: number[], winnerSideFirst: number, winnerSideSecond: number): void {
   mrow[M.pairs]!++;
   if (winnerSideFirst === -1 || winnerSideSecond === -1) mrow[M.pairsWithDraw]!++;
   else if (winnerSideFirst === 0 && winnerSideSecond === 0) mrow[M.pairsBothA]!++;

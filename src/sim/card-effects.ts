@@ -52,112 +52,96 @@ export function adjustedCounts(defs: Record<string, EffectCounts> | undefined): 
 const LOCAL = 8; // cells within a shard: side (A, B) × moved first × present
 const CROSS = LOCAL * LOCAL * 4;
 
+/** A seat-game's code within its kind and definition: its local cell and its result, cell·2 + won. */
+const CODES = LOCAL * 2;
+/** Seat-games of one cluster per kind and definition: a seed pair's two games, both seats (a mirror's card). */
+const OPEN_MAX = 4;
+
 /**
- * A shard's effect counters by card kind, in flat arrays. add() after each game; closeCluster()
- * after each seed pair; pack() once at the end.
+ * A shard's effect counters by card kind, in flat integer arrays. add() after each game;
+ * closeCluster() after each seed pair; pack() once at the end. Seat-games are counted by code
+ * (cell, won), and each two seat-games of one cluster by their codes as they come: the cells'
+ * n and y and the cross sums ΣN_kN_l, ΣY_kN_l, ΣN_kY_l, ΣY_kY_l all follow from those counts at
+ * pack() (a cluster's ΣN_kN_l is its seat-games in k and l paired, each with itself when k = l).
+ * A seat-game costs an increment per seat-game before it in its cluster; closing one, nothing.
  */
 export class EffectAccumulator {
   readonly defs: number;
-  readonly cells: Float64Array;
-  readonly cross: Float64Array;
-  /** The open cluster's per-cell seat-games and wins, per kind and definition. */
-  readonly open: Float64Array;
-  readonly clusters: Float64Array;
-  readonly touched: Int32Array;
-  readonly isOpen: Uint8Array;
-  /** Per kind and definition, the local cells the open cluster holds (at most LOCAL), listed once. */
-  readonly openCells: Uint8Array;
-  readonly nOpenCells: Uint8Array;
-  nTouched = 0;
+  /** Per kind and definition: seat-games by code. */
+  readonly codes: Int32Array;
+  /** Per kind and definition: two seat-games of one cluster by their codes, the earlier one's first, [a·CODES + b]. */
+  readonly pairs: Int32Array;
+  readonly clusters: Int32Array;
+  /** The open cluster's seat-games per kind and definition: their codes and number; valid when stamped with the open cluster. */
+  readonly open: Uint8Array;
+  readonly nOpen: Uint8Array;
+  readonly stamp: Int32Array;
+  cluster = 1;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = presenceNames(lay).length;
-    this.cells = new Float64Array(lay.kinds * this.defs * LOCAL * 2);
-    this.cross = new Float64Array(lay.kinds * this.defs * CROSS);
-    this.open = new Float64Array(lay.kinds * this.defs * LOCAL * 2);
-    this.clusters = new Float64Array(lay.kinds * this.defs);
-    this.touched = new Int32Array(lay.kinds);
-    this.isOpen = new Uint8Array(lay.kinds);
-    this.openCells = new Uint8Array(lay.kinds * this.defs * LOCAL);
-    this.nOpenCells = new Uint8Array(lay.kinds * this.defs);
+    const kd = lay.kinds * this.defs;
+    this.codes = new Int32Array(kd * CODES);
+    this.pairs = new Int32Array(kd * CODES * CODES);
+    this.clusters = new Int32Array(kd);
+    this.open = new Uint8Array(kd * OPEN_MAX);
+    this.nOpen = new Uint8Array(kd);
+    this.stamp = new Int32Array(kd);
   }
 
   /** Back to no game, for the next shard. */
   reset(): void {
-    this.cells.fill(0);
-    this.cross.fill(0);
-    this.open.fill(0);
+    this.codes.fill(0);
+    this.pairs.fill(0);
     this.clusters.fill(0);
-    this.isOpen.fill(0);
-    this.nOpenCells.fill(0);
-    this.nTouched = 0;
+    this.stamp.fill(0);
+    this.cluster = 1;
   }
 
   add(r: GameResult): void {
-    const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length;
+    const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length, K = lay.kinds;
+    const fDeck = lay.f.deck, fDealt = lay.f.dealt;
     const depths = r.drawDepths;
     for (let seat = 0; seat < 2; seat++) {
       const side = seat === 0 ? r.sideOfSeat0 : 1 - r.sideOfSeat0;
       const won = r.winner === seat ? 1 : 0;
-      const cellBase = side * 4 + (r.first === seat ? 2 : 0);
-      for (let k = 0; k < lay.kinds; k++) {
-        const base = (seat * lay.kinds + k) * F;
-        if (st[base + lay.f.deck]! === 0) continue;
-        if (this.isOpen[k] === 0) {
-          this.isOpen[k] = 1;
-          this.touched[this.nTouched++] = k;
+      // code = (cell + present)·2 + won
+      const code0 = (side * 4 + (r.first === seat ? 2 : 0)) * 2 + won;
+      for (let k = 0; k < K; k++) {
+        const base = (seat * K + k) * F;
+        if (st[base + fDeck]! === 0) continue;
+        const kd0 = k * D;
+        this.count(kd0, code0 + (st[base + fDealt]! > 0 ? 2 : 0));
+        for (let d = 1; d < S; d++) {
+          if (r.turns < lay.checkpoints[d - 1]!) continue; // only games reaching the turn
+          this.count(kd0 + d, code0 + (st[base + lay.seenBy[d - 1]!]! > 0 ? 2 : 0));
         }
-        for (let d = 0; d < D; d++) {
-          let present: number;
-          if (d === 0) present = st[base + lay.f.dealt]! > 0 ? 1 : 0;
-          else if (d >= S) {
-            const depth = depths ? depths[seat * lay.kinds + k]! : 0;
-            present = depth > 0 && depth <= 1 + EARLY_DRAWS ? 1 : 0;
-          } else {
-            if (r.turns < lay.checkpoints[d - 1]!) continue; // only games reaching the turn
-            present = st[base + lay.seenBy[d - 1]!]! > 0 ? 1 : 0;
-          }
-          const kd = k * D + d, cell = cellBase + present, o = (kd * LOCAL + cell) * 2;
-          if (this.open[o] === 0) this.openCells[kd * LOCAL + this.nOpenCells[kd]!++] = cell;
-          this.open[o]!++;
-          this.open[o + 1]! += won;
+        for (let d = S; d < D; d++) {
+          const depth = depths ? depths[seat * K + k]! : 0;
+          this.count(kd0 + d, code0 + (depth > 0 && depth <= 1 + EARLY_DRAWS ? 2 : 0));
         }
       }
     }
   }
 
-  closeCluster(): void {
-    // Only the cells the cluster touched (a seed pair fills at most four per card and
-    // definition): the cross sums over untouched cells would add zeros.
-    const D = this.defs, op = this.open, cells = this.openCells;
-    for (let t = 0; t < this.nTouched; t++) {
-      const k = this.touched[t]!;
-      for (let d = 0; d < D; d++) {
-        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS, lb = kd * LOCAL, m = this.nOpenCells[kd]!;
-        if (m === 0) continue;
-        for (let a = 0; a < m; a++) {
-          const i = cells[lb + a]!;
-          const ni = op[ob + 2 * i]!, yi = op[ob + 2 * i + 1]!;
-          this.cells[ob + 2 * i]! += ni;
-          this.cells[ob + 2 * i + 1]! += yi;
-          for (let b = 0; b < m; b++) {
-            const j = cells[lb + b]!;
-            const nj = op[ob + 2 * j]!, yj = op[ob + 2 * j + 1]!, x = cb + (i * LOCAL + j) * 4;
-            this.cross[x]! += ni * nj;
-            this.cross[x + 1]! += yi * nj;
-            this.cross[x + 2]! += ni * yj;
-            this.cross[x + 3]! += yi * yj;
-          }
-        }
-        for (let a = 0; a < m; a++) {
-          const i = cells[lb + a]!;
-          op[ob + 2 * i] = op[ob + 2 * i + 1] = 0;
-        }
-        this.nOpenCells[kd] = 0;
-        this.clusters[kd]!++;
-      }
-      this.isOpen[k] = 0;
+  /** One seat-game of code `code` for kind and definition kd, in the open cluster. */
+  private count(kd: number, code: number): void {
+    let m = 0;
+    if (this.stamp[kd] !== this.cluster) {
+      this.stamp[kd] = this.cluster;
+      this.clusters[kd]!++;
+    } else {
+      m = this.nOpen[kd]!;
+      if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
     }
-    this.nTouched = 0;
+    const o = kd * OPEN_MAX, row = kd * CODES * CODES;
+    for (let v = 0; v < m; v++) this.pairs[row + this.open[o + v]! * CODES + code]!++;
+    this.open[o + m] = code;
+    this.nOpen[kd] = m + 1;
+    this.codes[kd * CODES + code]!++;
+  }
+
+  closeCluster(): void {
+    this.cluster++;
   }
 
   /** The local cell i's global key. */
@@ -172,32 +156,37 @@ export class EffectAccumulator {
    * object, key order included, whatever the shards.
    */
   pack(mode: string): PackedEffects {
-    this.closeCluster();
     const D = this.defs, cards: string[] = [], data: number[] = [];
     const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
+    const codes = this.codes, pairs = this.pairs;
     for (let k = 0; k < this.lay.kinds; k++) {
       let any = false;
       for (let d = 0; d < D && !any; d++) any = this.clusters[k * D + d]! > 0;
       if (!any) continue;
       cards.push(this.lay.names[k]!);
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, ob = kd * LOCAL * 2, cb = kd * CROSS;
+        const kd = k * D + d, o = kd * CODES, pb = o * CODES;
         data.push(this.clusters[kd]!);
         if (this.clusters[kd]! === 0) continue;
         const nCellsAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          const n = this.cells[ob + 2 * i]!;
-          if (n === 0) continue;
-          data.push(i, n, this.cells[ob + 2 * i + 1]!);
+          const lost = codes[o + 2 * i]!, won = codes[o + 2 * i + 1]!;
+          if (lost + won === 0) continue;
+          data.push(i, lost + won, won);
           data[nCellsAt]!++;
         }
         const nCrossAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          if (this.cells[ob + 2 * i]! === 0) continue;
+          if (codes[o + 2 * i]! + codes[o + 2 * i + 1]! === 0) continue;
           for (let j = 0; j < LOCAL; j++) {
-            const x = cb + (i * LOCAL + j) * 4;
-            if (this.cross[x]! === 0 || keys[i]! > keys[j]!) continue;
-            data.push(i, j, this.cross[x]!, this.cross[x + 1]!, this.cross[x + 2]!, this.cross[x + 3]!);
+            if (keys[i]! > keys[j]!) continue;
+            // Pairs (i lost, j lost), (i lost, j won), (i won, j lost), (i won, j won), in either
+            // order, and each seat-game with itself.
+            const pair = (a: number, b: number) => pairs[pb + a * CODES + b]! + pairs[pb + b * CODES + a]! + (a === b ? codes[o + a]! : 0);
+            const ll = pair(2 * i, 2 * j), lw = pair(2 * i, 2 * j + 1), wl = pair(2 * i + 1, 2 * j), ww = pair(2 * i + 1, 2 * j + 1);
+            const nn = ll + lw + wl + ww;
+            if (nn === 0) continue;
+            data.push(i, j, nn, wl + ww, lw + ww, ww);
             data[nCrossAt]!++;
           }
         }
@@ -250,6 +239,113 @@ export function unpackEffects(a: Aggregate, p: PackedEffects): void {
         for (let q = 0; q < 4; q++) v[q]! += data[at + 2 + q]!;
       }
     }
+  }
+}
+
+/** One pairing's packed counts summed by position: per card slot and definition, clusters, cells (n, y) and cross sums. */
+interface SumTable {
+  mode: string;
+  decks: [string, string];
+  defs: string[];
+  cards: string[];
+  slots: Map<string, number>;
+  clusters: Float64Array;
+  cells: Float64Array;
+  cross: Float64Array;
+}
+
+/**
+ * Packed shard counts summed as numbers, unpacked into the keyed table once at the end: a
+ * run's main thread adds thousands of shards, and keying every cell and cross sum of each
+ * one costs far more than adding them. Integer sums: unpacking the totals gives the same
+ * table as unpacking each shard's counts (a cell or cross sum a shard leaves out is zero).
+ */
+export class EffectSums {
+  private readonly tables = new Map<string, SumTable>();
+
+  add(p: PackedEffects): void {
+    const key = `${p.mode}\n${p.decks[0]}\n${p.decks[1]}\n${p.defs.join('\t')}`;
+    let t = this.tables.get(key);
+    if (!t) {
+      t = { mode: p.mode, decks: [p.decks[0], p.decks[1]], defs: p.defs.slice(), cards: [], slots: new Map(), clusters: new Float64Array(0), cells: new Float64Array(0), cross: new Float64Array(0) };
+      this.tables.set(key, t);
+    }
+    const D = t.defs.length, data = p.data;
+    let at = 0;
+    for (const card of p.cards) {
+      let slot = t.slots.get(card);
+      if (slot === undefined) slot = this.newSlot(t, card);
+      for (let d = 0; d < D; d++) {
+        const clusters = data[at++]!;
+        if (clusters === 0) continue;
+        const kd = slot * D + d;
+        t.clusters[kd]! += clusters;
+        for (let m = data[at++]!; m > 0; m--, at += 3) {
+          const c = (kd * LOCAL + data[at]!) * 2;
+          t.cells[c]! += data[at + 1]!;
+          t.cells[c + 1]! += data[at + 2]!;
+        }
+        for (let m = data[at++]!; m > 0; m--, at += 6) {
+          const x = kd * CROSS + (data[at]! * LOCAL + data[at + 1]!) * 4;
+          t.cross[x]! += data[at + 2]!;
+          t.cross[x + 1]! += data[at + 3]!;
+          t.cross[x + 2]! += data[at + 4]!;
+          t.cross[x + 3]! += data[at + 5]!;
+        }
+      }
+    }
+  }
+
+  private newSlot(t: SumTable, card: string): number {
+    const slot = t.cards.length, D = t.defs.length;
+    t.cards.push(card);
+    t.slots.set(card, slot);
+    const grow = (a: Float64Array, per: number) => {
+      if (a.length >= (slot + 1) * per) return a;
+      const b = new Float64Array(Math.max(2 * a.length, (slot + 1) * per));
+      b.set(a);
+      return b;
+    };
+    t.clusters = grow(t.clusters, D);
+    t.cells = grow(t.cells, D * LOCAL * 2);
+    t.cross = grow(t.cross, D * CROSS);
+    return slot;
+  }
+
+  /** The sums as packed counts, one per pairing (the shards' own format). */
+  packed(): PackedEffects[] {
+    const out: PackedEffects[] = [];
+    for (const t of this.tables.values()) {
+      const D = t.defs.length, data: number[] = [];
+      for (let slot = 0; slot < t.cards.length; slot++) {
+        for (let d = 0; d < D; d++) {
+          const kd = slot * D + d;
+          data.push(t.clusters[kd]!);
+          if (t.clusters[kd]! === 0) continue;
+          const nCellsAt = data.push(0) - 1;
+          for (let i = 0; i < LOCAL; i++) {
+            const c = (kd * LOCAL + i) * 2;
+            if (t.cells[c]! === 0) continue;
+            data.push(i, t.cells[c]!, t.cells[c + 1]!);
+            data[nCellsAt]!++;
+          }
+          const nCrossAt = data.push(0) - 1;
+          for (let i = 0; i < LOCAL * LOCAL; i++) {
+            const x = kd * CROSS + i * 4;
+            if (t.cross[x]! === 0) continue;
+            data.push(i >> 3, i & 7, t.cross[x]!, t.cross[x + 1]!, t.cross[x + 2]!, t.cross[x + 3]!);
+            data[nCrossAt]!++;
+          }
+        }
+      }
+      out.push({ mode: t.mode, decks: [t.decks[0], t.decks[1]], defs: t.defs.slice(), cards: t.cards.slice(), data });
+    }
+    return out;
+  }
+
+  /** Adds the sums into a's table. */
+  unpackInto(a: Aggregate): void {
+    for (const p of this.packed()) unpackEffects(a, p);
   }
 }
 

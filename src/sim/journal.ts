@@ -5,7 +5,7 @@
 // games (decks, bots, arm and its patches, seed, pairs, rows or not) and by the worker code:
 // entries of another run or of older code match nothing and are played again.
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, fsync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ShardResult, ShardTask } from './shard.ts';
@@ -69,9 +69,18 @@ export async function readJournal(file: string, take: (e: JournalEntry) => boole
   return taken > 0 ? 'resumed' : 'other-run';
 }
 
-/** Appends finished shards; each line reaches the disk before the next shard is counted. */
+/**
+ * Appends finished shards. Each line is written at once (a killed process loses none); the
+ * flush to the disk runs off the main thread, one at a time, the next one taking every line
+ * written meanwhile: a flush takes milliseconds to tens of milliseconds on a busy disk, and a
+ * main thread waiting on it hands the workers no new shard (they sat idle a tenth of a run).
+ */
 export class JournalWriter {
   private fd: number;
+  /** A flush is running; lines were written since it began; close once it ends. */
+  private flushing = false;
+  private pending = false;
+  private closeAfterFlush = false;
 
   /** `keep`: append to the journal read on resuming; otherwise start a new one. */
   constructor(readonly file: string, keep: boolean) {
@@ -79,21 +88,43 @@ export class JournalWriter {
     if (!keep) rmSync(file, { force: true });
     const fresh = !keep || !existsSync(file);
     this.fd = openSync(file, 'a');
-    if (fresh) this.line({ journal: FORMAT } satisfies Header);
-    else this.line(null); // ends a line a hard kill may have cut short
-  }
-
-  append(entry: JournalEntry): void {
-    this.line(entry);
-  }
-
-  private line(value: unknown): void {
-    writeSync(this.fd, value === null ? '\n' : `${JSON.stringify(value)}\n`);
+    writeSync(this.fd, fresh ? `${JSON.stringify({ journal: FORMAT } satisfies Header)}\n` : '\n'); // '\n' ends a line a hard kill may have cut short
     fsyncSync(this.fd);
   }
 
+  append(entry: JournalEntry): void {
+    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.flushing) {
+      this.pending = true;
+      return;
+    }
+    this.flushing = true;
+    this.pending = false;
+    const fd = this.fd;
+    fsync(fd, () => {
+      // A failed flush leaves the lines written: they are on the disk when the system is.
+      this.flushing = false;
+      if (!this.closeAfterFlush) {
+        if (this.pending) this.flush();
+        return;
+      }
+      try {
+        if (this.pending) fsyncSync(fd); // the last lines, once
+      } catch {
+        // As above: written, if not yet on the disk.
+      }
+      closeSync(fd);
+    });
+  }
+
   close(): void {
-    if (this.fd >= 0) closeSync(this.fd);
+    if (this.fd < 0) return;
+    if (this.flushing) this.closeAfterFlush = true;
+    else closeSync(this.fd);
     this.fd = -1;
   }
 

@@ -7,6 +7,7 @@ import { isSearchBot } from '../../bots/index.ts';
 import type { Variant } from '../games/registry.ts';
 import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
 import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
+import { EffectSums } from './card-effects.ts';
 import { JournalWriter, codeKey, readJournal, shardKey, type JournalState } from './journal.ts';
 import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
 
@@ -89,22 +90,35 @@ export function pairings(spec: RunSpec): Pairing[] {
 
 /** Pairs per shard when an arm's bots search. */
 const SEARCH_SHARD_PAIRS = 2;
+/** Pairs per shard of a big run's bulk (random play: about a quarter of a second a shard). */
+const BIG_SHARD_PAIRS = 1000;
 
 export function planTasks(spec: RunSpec): ShardTask[] {
   const pairsOf = (arm: ArmSpec) => Math.ceil((arm.gamesPerPairing ?? spec.gamesPerPairing) / 2);
   // Shards of up to 250 pairs, smaller when the run is small, so every worker has work
-  // (results do not depend on the shard size: seeds come from the pair index).
+  // (results do not depend on the shard size: seeds come from the pair index). A big run's
+  // shards are up to BIG_SHARD_PAIRS pairs while more than 8 shards per thread are left, then
+  // shrink back to that size: a shard's counts, message, merge and journal line cost the
+  // same whatever its games, and the last shards stay small so no thread waits long at the end.
+  const threads = spec.planThreads ?? spec.workers;
   const totalPairs = spec.arms.reduce((a, arm) => a + pairsOf(arm) * pairings(spec).length, 0);
-  const shardPairs = spec.shardPairs ?? Math.max(1, Math.min(250, Math.ceil(totalPairs / ((spec.planThreads ?? spec.workers) * 8))));
+  const shardPairs = spec.shardPairs ?? Math.max(1, Math.min(250, Math.ceil(totalPairs / (threads * 8))));
+  let left = totalPairs;
   const tasks: ShardTask[] = [];
   for (const arm of spec.arms) {
     const pairsPerPairing = pairsOf(arm);
     // A searching bot's game takes seconds: small shards keep progress and the two cores busy.
-    const armShardPairs = spec.shardPairs ?? ((arm.bots ?? spec.bots).some(isSearchBot) ? Math.min(shardPairs, SEARCH_SHARD_PAIRS) : shardPairs);
+    const search = (arm.bots ?? spec.bots).some(isSearchBot);
+    const armShardPairs = spec.shardPairs ?? (search ? Math.min(shardPairs, SEARCH_SHARD_PAIRS) : shardPairs);
     const first = spec.firstPair ?? 0;
     for (const p of pairings(spec)) {
-      if (arm.onlyDecks && !arm.onlyDecks.includes(`${p.mode}\t${p.a.name}`) && !arm.onlyDecks.includes(`${p.mode}\t${p.b.name}`)) continue;
-      for (let start = first; start < first + pairsPerPairing; start += armShardPairs) {
+      if (arm.onlyDecks && !arm.onlyDecks.includes(`${p.mode}\t${p.a.name}`) && !arm.onlyDecks.includes(`${p.mode}\t${p.b.name}`)) {
+        left -= pairsPerPairing;
+        continue;
+      }
+      for (let start = first, size = armShardPairs; start < first + pairsPerPairing; start += size) {
+        size = spec.shardPairs !== undefined || search ? armShardPairs : Math.max(armShardPairs, Math.min(BIG_SHARD_PAIRS, Math.ceil(left / (threads * 8))));
+        left -= Math.min(size, first + pairsPerPairing - start);
         tasks.push({
           shardIndex: tasks.length,
           game: spec.game,
@@ -117,7 +131,7 @@ export function planTasks(spec: RunSpec): ShardTask[] {
           masterSeed: spec.seed,
           pairingKey: p.key,
           pairStart: start,
-          pairCount: Math.min(armShardPairs, first + pairsPerPairing - start),
+          pairCount: Math.min(size, first + pairsPerPairing - start),
           wantRows: spec.wantRows,
         });
       }
@@ -197,6 +211,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const tasks = planTasks(spec);
   const total = tasks.reduce((a, t) => a + 2 * t.pairCount, 0);
   const aggregates = new Map<string, Aggregate>(spec.arms.map((a) => [a.label, emptyAggregate()]));
+  // The shards' effect counts are summed as numbers and keyed once, at the end.
+  const effects = new Map<string, EffectSums>(spec.arms.map((a) => [a.label, new EffectSums()]));
   const started = performance.now();
   let done = 0;
   const bundle = buildWorkerBundle();
@@ -211,6 +227,10 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     }
   };
   const finish = (task: ShardTask, res: ShardResult) => {
+    if (res.agg.packedEffects) {
+      effects.get(task.arm)!.add(res.agg.packedEffects);
+      delete res.agg.packedEffects;
+    }
     mergeInto(aggregates.get(task.arm)!, res.agg);
     done += res.games;
     if (spec.wantRows) {
@@ -299,6 +319,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     await pool.destroy(finished);
     removeWorkerBundle(bundle);
   }
+  for (const [label, sums] of effects) sums.unpackInto(aggregates.get(label)!);
   return { aggregates, games: done, resumedGames, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
 }
 

@@ -9,7 +9,7 @@ import { gameSeed } from '../core/seeds.ts';
 import { gameModule } from '../games/registry.ts';
 import { playGame, seatBots } from './play.ts';
 import { EffectAccumulator } from './card-effects.ts';
-import { CardAccumulator, addGame, addPair, emptyAggregate, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
+import { CardAccumulator, addGameTo, addPairTo, emptyAggregate, gameRows, pairRows, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
 
 export interface ShardTask {
   shardIndex: number;
@@ -114,23 +114,34 @@ export function runShard(task: ShardTask): ShardResult {
   const rows: GameRow[] | null = task.wantRows ? [] : null;
   const specs = [parseBotSpec(task.bots[0], task.game), parseBotSpec(task.bots[1], task.game)];
   const matchup = { a: task.deckNames[0], b: task.deckNames[1] };
-  const acc = prep.acc, eff = prep.eff;
+  const acc = prep.acc, eff = prep.eff, lay = prep.lay;
   acc.reset();
   eff.reset();
+  // Per seat arrangement (game 0: side A in seat 0; game 1: seats swapped): its seats' sides,
+  // decks and bots, its rows of the aggregate, and a result reused by every game.
+  const sides = [[0, 1], [1, 0]] as const;
+  const arrangements = sides.map((seatSide) => {
+    const seatDecks: [string, string] = [task.deckNames[seatSide[0]]!, task.deckNames[seatSide[1]]!];
+    const result: GameResult = {
+      mode: task.mode, decks: seatDecks, sideOfSeat0: seatSide[0], winner: -1, first: 0, turns: 0, vp: [0, 0], decisions: [0, 0],
+      vpSources: prep.vp, cardStats: prep.stats, drawDepths: prep.depths ?? undefined, leadChanges: 0,
+    };
+    return { seatSide, seatDecks, seatSpecs: [specs[seatSide[0]]!, specs[seatSide[1]]!] as const, rows: gameRows(agg, lay, task.mode, seatDecks, matchup), result };
+  });
+  const pairs = pairRows(agg, task.mode, matchup);
   let games = 0;
   for (let i = task.pairStart; i < task.pairStart + task.pairCount; i++) {
     const seed = gameSeed(task.masterSeed, task.pairingKey, i);
-    const winnerSide: number[] = [];
-    const moverWins: [number, number] = [0, 0]; // the first player's wins and the other's, over the pair
+    let winnerSide0 = -1, winnerSide1 = -1;
+    let moverWins = 0, otherWins = 0; // the first player's wins and the other's, over the pair
     for (let g = 0; g < 2; g++) {
       // Game 0: side A in seat 0; game 1: seats swapped, same seed (common random numbers).
       const game = prep.games[g]!;
       const st = prep.states[g]!;
-      const seatSide = g === 0 ? [0, 1] : [1, 0];
-      const seatSpecs = [specs[seatSide[0]!]!, specs[seatSide[1]!]!] as const;
+      const { seatSide, seatDecks, seatSpecs, result } = arrangements[g]!;
       const bots = seatBots(game, seed, seatSpecs);
-      const decisions: [number, number] = [0, 0];
-      const seatDecks: [string, string] = [task.deckNames[seatSide[0]!]!, task.deckNames[seatSide[1]!]!];
+      const decisions = result.decisions;
+      decisions[0] = decisions[1] = 0;
       try {
         playGame(game, st, seed, bots, prep.legal, decisions);
       } catch (err) {
@@ -147,43 +158,39 @@ export function runShard(task: ShardTask): ShardResult {
         };
         throw new Error(FAILURE_MARK + JSON.stringify(info));
       }
-      const outcome = game.outcome(st)!;
+      const winner = game.outcome(st)!.winner;
       game.readCardStats(st, prep.stats);
       game.readVpSources(st, prep.vp);
       if (prep.depths) game.readDrawDepths!(st, prep.depths);
-      const vp: [number, number] = [0, 0];
+      const vp = result.vp;
+      vp[0] = vp[1] = 0;
       for (const s of prep.scoreSources) {
         vp[0] += prep.vp[s]!;
-        vp[1] += prep.vp[prep.lay.sources.length + s]!;
+        vp[1] += prep.vp[lay.sources.length + s]!;
       }
-      const result: GameResult = {
-        mode: task.mode,
-        decks: seatDecks,
-        sideOfSeat0: seatSide[0] as 0 | 1,
-        winner: outcome.winner,
-        first: game.firstPlayer(st),
-        turns: game.turnCount(st),
-        vp,
-        decisions,
-        vpSources: prep.vp,
-        cardStats: prep.stats,
-        drawDepths: prep.depths ?? undefined,
-        leadChanges: game.leadChanges(st),
-      };
-      addGame(agg, acc, result, matchup, g === 0); // the seed pair is the cards' cluster
+      result.winner = winner;
+      result.first = game.firstPlayer(st);
+      result.turns = game.turnCount(st);
+      result.leadChanges = game.leadChanges(st);
+      addGameTo(arrangements[g]!.rows, acc, result, g === 0); // the seed pair is the cards' cluster
       eff.add(result);
-      winnerSide.push(outcome.winner === -1 ? -1 : seatSide[outcome.winner]!);
-      if (outcome.winner !== -1) moverWins[outcome.winner === result.first ? 0 : 1]++;
+      const side = winner === -1 ? -1 : seatSide[winner]!;
+      if (g === 0) winnerSide0 = side;
+      else winnerSide1 = side;
+      if (winner !== -1) {
+        if (winner === result.first) moverWins++;
+        else otherWins++;
+      }
       games++;
       if (rows) {
         rows.push([
           task.arm, task.mode, task.deckNames[0], task.deckNames[1], i, g, seed, seatDecks[0], seatDecks[1],
-          seatSpecs[0].text, seatSpecs[1].text, result.first, outcome.winner,
-          outcome.winner === -1 ? '' : seatDecks[outcome.winner]!, result.turns, vp[0], vp[1], decisions[0], decisions[1],
+          seatSpecs[0].text, seatSpecs[1].text, result.first, winner,
+          winner === -1 ? '' : seatDecks[winner]!, result.turns, vp[0], vp[1], decisions[0], decisions[1],
         ]);
       }
     }
-    addPair(agg, task.mode, matchup, winnerSide[0]!, winnerSide[1]!, i, moverWins);
+    addPairTo(pairs, winnerSide0, winnerSide1, i, moverWins, otherWins);
     eff.closeCluster();
   }
   acc.foldInto(agg, task.mode);
