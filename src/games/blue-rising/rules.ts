@@ -771,6 +771,9 @@ function applyOne(st: BRState, a: number, forced: boolean): void {
     if (!quietPass) st.log.line(`${playerName(st, p)}: ${describeAction(st, a)}${forced ? ' (forced)' : ''}`);
   }
   st.legalCount = -1;
+  // The attacker's saved list (C_WIN_N) holds across passes only: any other action may change
+  // what it lists, even one applied without listing first.
+  if (a !== A_PASS) w[C_WIN_N] = 0;
   switch (w[O_PHASE]) {
     case PH_SETUP: return doSetup(st, p, a);
     case PH_MULLIGAN: return doMulligan(st, p, a - A_MULLIGAN);

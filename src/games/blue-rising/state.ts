@@ -103,7 +103,8 @@ export const C_SCAN_OK = CACHE_BASE, C_SCAN = CACHE_BASE + 1, SCAN_WORDS = 9;
 /**
  * The attacker's legal list at the end of step 2b (C_WIN_N entries, 0 when none): when the
  * window closes, step 3b opens on the same list, since identifying the Defender changes
- * nothing the attacker's listing reads. Used once, then cleared; determinization clears it.
+ * nothing the attacker's listing reads. Used once, then cleared; any action but a pass and
+ * determinization clear it.
  */
 export const C_WIN_N = CACHE_BASE + 19, C_WIN = CACHE_BASE + 20, WIN_SAVED = 24;
 export const CACHE_WORDS16 = 44; // 1 + 2 * SCAN_WORDS + 1 + WIN_SAVED, whole 32-bit words

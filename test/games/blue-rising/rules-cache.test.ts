@@ -1,0 +1,60 @@
+// The rules keep two things after the state between listings (state.ts): each player's slot
+// scan (C_SCAN_OK, C_SCAN) and the attacker's list at the end of step 2b (C_WIN_N, C_WIN).
+// Neither may change a legal list: at every decision of random games (every shipped deck pair
+// of both modes, through every phase and attack step), the list of the playing state, of a
+// clone (which copies the cache) and of a copy of the state alone (no cache: every list
+// computed afresh) must be the same.
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SeededRng, mixSeed } from '../../../src/core/rng.ts';
+import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
+import type { Mode } from '../../../src/games/blue-rising/rules-options.ts';
+import { CACHE_BASE, C_SCAN_OK, C_WIN_N, O_PHASE, O_STEP, PH_WINDOW } from '../../../src/games/blue-rising/state.ts';
+import { STEP_2B } from '../../../src/games/blue-rising/rules.ts';
+
+const GAMES_PER_PAIR = 20;
+
+function decksOf(mode: Mode): string[] {
+  return readdirSync('decks').filter((f) => f.startsWith(`${mode}-`) && f.endsWith('.deck')).sort();
+}
+
+describe('the rules\' cache after the state never changes a legal list', () => {
+  for (const mode of ['quick', 'standard'] as const) {
+    it(`${mode}: playing state, clone and uncached copy list the same actions at every decision`, () => {
+      const decks = decksOf(mode);
+      let decisions = 0, scanHits = 0, savedLists = 0;
+      for (let i = 0; i < decks.length; i++) {
+        const a = decks[i]!, b = decks[(i + 1) % decks.length]!;
+        const game = matchFromFiles(mode, `decks/${a}`, `decks/${b}`);
+        const st = game.allocState(), clone = game.allocState(), bare = game.allocState();
+        const got = new Int32Array(game.maxLegalActions), viaClone = new Int32Array(game.maxLegalActions), fresh = new Int32Array(game.maxLegalActions);
+        for (let g = 0; g < GAMES_PER_PAIR; g++) {
+          const rng = new SeededRng(mixSeed(77, i * 100 + g));
+          game.newGame(st, mixSeed(78, i * 100 + g));
+          while (!game.isTerminal(st)) {
+            // What the cache holds as this decision is listed (apply listed it already).
+            if (st.w[C_SCAN_OK] !== 0) scanHits++;
+            if (st.w[O_PHASE] === PH_WINDOW && st.w[O_STEP] === STEP_2B && st.w[C_WIN_N]! > 0) savedLists++;
+            game.cloneInto(st, clone);
+            clone.legalCount = -1; // list again through the cache the clone copied
+            bare.bytes.set(st.bytes);
+            bare.w.fill(0, CACHE_BASE);
+            bare.legalCount = -1;
+            const n = game.legalActions(st, got);
+            const nc = game.legalActions(clone, viaClone);
+            const nf = game.legalActions(bare, fresh);
+            const where = `${a} vs ${b}, game ${g}, decision ${decisions}`;
+            expect(Array.from(got.subarray(0, n)), where).toEqual(Array.from(fresh.subarray(0, nf)));
+            expect(Array.from(viaClone.subarray(0, nc)), where).toEqual(Array.from(fresh.subarray(0, nf)));
+            game.apply(st, got[rng.int(n)]!);
+            decisions++;
+          }
+        }
+      }
+      // The check means something only if the caches were in use.
+      expect(decisions).toBeGreaterThan(5_000);
+      expect(scanHits).toBeGreaterThan(decisions / 4);
+      expect(savedLists).toBeGreaterThan(0);
+    });
+  }
+});
