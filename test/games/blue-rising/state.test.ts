@@ -6,37 +6,31 @@ import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
 import * as S from '../../../src/games/blue-rising/state.ts';
 import { CACHE_BASE, CACHE_WORDS16, LAYOUT, LAYOUT8, STATE_BYTES, STATE_BYTES8, STATE_WORDS16, Z_BASE } from '../../../src/games/blue-rising/state.ts';
 
+/** A layout is sorted and covers [0, size) exactly once: no overlap, no gap. */
+function expectTiles(layout: readonly (readonly [string, number, number])[], size: number): void {
+  expect(layout.length).toBeGreaterThan(0);
+  let next = 0;
+  for (const [name, offset, length] of layout) {
+    expect(Number.isInteger(offset), name).toBe(true);
+    expect(Number.isInteger(length) && length > 0, `${name} has a positive length`).toBe(true);
+    // Starting exactly where the previous field ended: sorted, no gap, no overlap.
+    expect(offset, `${name} starts where the previous field ends`).toBe(next);
+    next = offset + length;
+  }
+  expect(next).toBe(size);
+  // And unit by unit, for a second opinion.
+  const cover = new Int32Array(size);
+  for (const [, offset, length] of layout) for (let i = offset; i < offset + length; i++) cover[i]!++;
+  expect([...cover].every((c) => c === 1)).toBe(true);
+}
+
 describe('state layout', () => {
   it('LAYOUT is sorted and covers [0, STATE_WORDS16) exactly once: no overlap, no gap', () => {
-    expect(LAYOUT.length).toBeGreaterThan(0);
-    let next = 0;
-    for (const [name, offset, length] of LAYOUT) {
-      expect(Number.isInteger(offset), name).toBe(true);
-      expect(Number.isInteger(length) && length > 0, `${name} has a positive length`).toBe(true);
-      // Starting exactly where the previous field ended: sorted, no gap, no overlap.
-      expect(offset, `${name} starts where the previous field ends`).toBe(next);
-      next = offset + length;
-    }
-    expect(next).toBe(STATE_WORDS16);
-    // And word by word, for a second opinion.
-    const cover = new Int32Array(STATE_WORDS16);
-    for (const [, offset, length] of LAYOUT) for (let i = offset; i < offset + length; i++) cover[i]!++;
-    expect([...cover].every((c) => c === 1)).toBe(true);
+    expectTiles(LAYOUT, STATE_WORDS16);
   });
 
   it('LAYOUT8 is sorted and covers [0, STATE_BYTES8) exactly once: no overlap, no gap', () => {
-    expect(LAYOUT8.length).toBeGreaterThan(0);
-    let next = 0;
-    for (const [name, offset, length] of LAYOUT8) {
-      expect(Number.isInteger(offset), name).toBe(true);
-      expect(Number.isInteger(length) && length > 0, `${name} has a positive length`).toBe(true);
-      expect(offset, `${name} starts where the previous field ends`).toBe(next);
-      next = offset + length;
-    }
-    expect(next).toBe(STATE_BYTES8);
-    const cover = new Int32Array(STATE_BYTES8);
-    for (const [, offset, length] of LAYOUT8) for (let i = offset; i < offset + length; i++) cover[i]!++;
-    expect([...cover].every((c) => c === 1)).toBe(true);
+    expectTiles(LAYOUT8, STATE_BYTES8);
   });
 
   it('field names are unique', () => {
