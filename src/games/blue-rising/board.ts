@@ -20,6 +20,7 @@ const {
   RNG_SEAT, O_ACTIVE, O_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
   R_FIRST_SEEN, R_HELD, R_PLAYED, R_REPLAYS, R_VP_GIVEN, R_VP_SCORED, VP_ENVIRONMENT, VP_EXHAUSTION,
   VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP, C_SCAN, C_SCAN_OK, SCAN_WORDS,
+  SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT, SCAN_TAP_RES, SCAN_RES,
 } = stateLayout;
 
 // ---------- names for the log ----------
@@ -254,13 +255,13 @@ export function tapChar(st: BRState, gs: number): void {
   const p = gs < 6 ? 0 : 1;
   const bit = 1 << (gs - p * 6);
   const c = C_SCAN + p * SCAN_WORDS;
-  if (((w[C_SCAN_OK]! >> p) & 1) === 0 || (w[c + 1]! & bit) === 0) return;
+  if (((w[C_SCAN_OK]! >> p) & 1) === 0 || (w[c + SCAN_TAPS]! & bit) === 0) return;
   const keep = ~bit;
-  w[c + 1] = w[c + 1]! & keep; // taps
-  w[c + 2] = w[c + 2]! & keep; // tapAb
-  w[c + 3] = w[c + 3]! & keep; // tapFight
-  w[c + 4] = w[c + 4]! & keep; // tapRes
-  w[c + 8] = w[c + 8]! - st.ctx.cat.abResource[st.ctx.cardOf[w[O_OCC + gs]!]! * NUM_TRIGGERS + TR_TAP]!;
+  w[c + SCAN_TAPS] = w[c + SCAN_TAPS]! & keep;
+  w[c + SCAN_TAP_AB] = w[c + SCAN_TAP_AB]! & keep;
+  w[c + SCAN_TAP_FIGHT] = w[c + SCAN_TAP_FIGHT]! & keep;
+  w[c + SCAN_TAP_RES] = w[c + SCAN_TAP_RES]! & keep;
+  w[c + SCAN_RES] = w[c + SCAN_RES]! - st.ctx.cat.abResource[st.ctx.cardOf[w[O_OCC + gs]!]! * NUM_TRIGGERS + TR_TAP]!;
 }
 
 function objectOf(st: BRState, gs: number): number {

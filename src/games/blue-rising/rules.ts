@@ -76,7 +76,8 @@ const {
   NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
   O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
   O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
-  SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED, CACHE_BASE,
+  SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED, CACHE_BASE, SCAN_OCC, SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT,
+  SCAN_TAP_RES, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES, SCAN_RES,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -197,64 +198,54 @@ function scanSlots(st: BRState, p: number): void {
   // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
   // step, a payment or the next player's listing often find the same slots.
   const c = C_SCAN + p * SCAN_WORDS;
-  if (((w[C_SCAN_OK]! >> p) & 1) !== 0) {
-    SC.occ = w[c]!;
-    SC.taps = w[c + 1]!;
-    SC.tapAb = w[c + 2]!;
-    SC.tapFight = w[c + 3]!;
-    SC.tapRes = w[c + 4]!;
-    SC.sac = w[c + 5]!;
-    SC.sacFight = w[c + 6]!;
-    SC.sacRes = w[c + 7]!;
-    SC.res = w[c + 8]!;
-    return;
-  }
-  const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
-  const turn = w[O_TURN]!;
-  let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
-  // The ability bits go into the masks by shifts rather than branches: the board of a random
-  // game makes those branches unpredictable.
-  for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
-    const inst = w[O_OCC + gs]!;
-    if (inst >= 0) {
-      occ |= 1 << s;
-      if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
-        taps |= 1 << s;
-        const b = bits[inst]!;
-        tapAb |= (b & AB_TAP) << s;
-        tapFight |= ((b & AB_TAP_FIGHT) >> 1) << s;
-        tapRes |= ((b & AB_TAP_RESOURCE) >> 2) << s;
-        r += tapRes0[inst]!;
+  if (((w[C_SCAN_OK]! >> p) & 1) === 0) {
+    const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
+    const turn = w[O_TURN]!;
+    let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
+    // The ability bits go into the masks by shifts rather than branches: the board of a random
+    // game makes those branches unpredictable.
+    for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
+      const inst = w[O_OCC + gs]!;
+      if (inst >= 0) {
+        occ |= 1 << s;
+        if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
+          taps |= 1 << s;
+          const b = bits[inst]!;
+          tapAb |= (b & AB_TAP) << s;
+          tapFight |= ((b & AB_TAP_FIGHT) >> 1) << s;
+          tapRes |= ((b & AB_TAP_RESOURCE) >> 2) << s;
+          r += tapRes0[inst]!;
+        }
+      }
+      const obj = w[O_EQUIP + gs]!;
+      if (obj >= 0 && owner(obj) === p) {
+        const b = bits[obj]!;
+        sac |= ((b & AB_SAC) >> 3) << s;
+        sacFight |= ((b & AB_SAC_FIGHT) >> 4) << s;
+        sacRes |= ((b & AB_SAC_RESOURCE) >> 5) << s;
+        if (inst >= 0) r += sacRes0[obj]!;
       }
     }
-    const obj = w[O_EQUIP + gs]!;
-    if (obj >= 0 && owner(obj) === p) {
-      const b = bits[obj]!;
-      sac |= ((b & AB_SAC) >> 3) << s;
-      sacFight |= ((b & AB_SAC_FIGHT) >> 4) << s;
-      sacRes |= ((b & AB_SAC_RESOURCE) >> 5) << s;
-      if (inst >= 0) r += sacRes0[obj]!;
-    }
+    w[c + SCAN_OCC] = occ;
+    w[c + SCAN_TAPS] = taps;
+    w[c + SCAN_TAP_AB] = tapAb;
+    w[c + SCAN_TAP_FIGHT] = tapFight;
+    w[c + SCAN_TAP_RES] = tapRes;
+    w[c + SCAN_SAC] = sac;
+    w[c + SCAN_SAC_FIGHT] = sacFight;
+    w[c + SCAN_SAC_RES] = sacRes;
+    w[c + SCAN_RES] = r;
+    w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
   }
-  SC.occ = occ;
-  SC.taps = taps;
-  SC.tapAb = tapAb;
-  SC.tapFight = tapFight;
-  SC.tapRes = tapRes;
-  SC.sac = sac;
-  SC.sacFight = sacFight;
-  SC.sacRes = sacRes;
-  SC.res = r;
-  w[c] = occ;
-  w[c + 1] = taps;
-  w[c + 2] = tapAb;
-  w[c + 3] = tapFight;
-  w[c + 4] = tapRes;
-  w[c + 5] = sac;
-  w[c + 6] = sacFight;
-  w[c + 7] = sacRes;
-  w[c + 8] = r;
-  w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
+  SC.occ = w[c + SCAN_OCC]!;
+  SC.taps = w[c + SCAN_TAPS]!;
+  SC.tapAb = w[c + SCAN_TAP_AB]!;
+  SC.tapFight = w[c + SCAN_TAP_FIGHT]!;
+  SC.tapRes = w[c + SCAN_TAP_RES]!;
+  SC.sac = w[c + SCAN_SAC]!;
+  SC.sacFight = w[c + SCAN_SAC_FIGHT]!;
+  SC.sacRes = w[c + SCAN_SAC_RES]!;
+  SC.res = w[c + SCAN_RES]!;
 }
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51). */

@@ -91,15 +91,18 @@ export const Z_BASE = STATE_WORDS16 * 2;
 /** The state's bytes: the Int16 words, the byte region, padded to whole 32-bit words (the hash reads Int32). */
 export const STATE_BYTES = (Z_BASE + STATE_BYTES8 + 3) & ~3;
 /**
- * After the state (its byte region included), in the same buffer and the same `w` view (copied by cloneInto with it, but
- * neither hashed nor in LAYOUT): what the rules keep between listings. Bit p of C_SCAN_OK is
+ * After the state (its byte region included), in the same buffer and the same `w` view
+ * (copied by cloneInto with it, but neither hashed nor in LAYOUT): what the rules keep
+ * between listings. Bit p of C_SCAN_OK is
  * set while C_SCAN + SCAN_WORDS * p holds p's slot scan (rules.ts) of the current state;
  * every writer of a slot's occupant, tapped, entered, Object or keyword field, of the turn, or
  * of a hidden instance's identity (determinizeInPlace, scenarios) clears it.
  */
-/** Int16 index of the first word after the state (its Int16 words and its byte region). */
-export const CACHE_BASE = STATE_BYTES >> 1;
+export const CACHE_BASE = STATE_BYTES >> 1; // the first Int16 word after the state
 export const C_SCAN_OK = CACHE_BASE, C_SCAN = CACHE_BASE + 1, SCAN_WORDS = 9;
+/** A slot scan's words: the masks of rules.ts's SC, then the resources their effects raise. */
+export const SCAN_OCC = 0, SCAN_TAPS = 1, SCAN_TAP_AB = 2, SCAN_TAP_FIGHT = 3, SCAN_TAP_RES = 4,
+  SCAN_SAC = 5, SCAN_SAC_FIGHT = 6, SCAN_SAC_RES = 7, SCAN_RES = 8;
 /**
  * The attacker's legal list at the end of step 2b (C_WIN_N entries, 0 when none): when the
  * window closes, step 3b opens on the same list, since identifying the Defender changes
