@@ -333,7 +333,7 @@ export class EffectSums {
           for (let i = 0; i < LOCAL * LOCAL; i++) {
             const x = kd * CROSS + i * 4;
             if (t.cross[x]! === 0) continue;
-            data.push(i >> 3, i & 7, t.cross[x]!, t.cross[x + 1]!, t.cross[x + 2]!, t.cross[x + 3]!);
+            data.push((i / LOCAL) | 0, i % LOCAL, t.cross[x]!, t.cross[x + 1]!, t.cross[x + 2]!, t.cross[x + 3]!);
             data[nCrossAt]!++;
           }
         }
