@@ -157,29 +157,20 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
   return st.ctx.cat.abCount[card * NUM_TRIGGERS + trig]! > 0;
 }
 
-// One pass over a player's six slots per listing, kept in these module variables (bit s =
-// own slot s) and read by the listing functions that follow it for the same player.
-// (A const object of fixed shape: top-level `let`s cost a hole check at every access.)
-const SC = {
-  /** Occupied slots. */
-  occ: 0,
-  /** Characters that may be tapped now (R24, R51). */
-  taps: 0,
-  /** Tappable characters with a tap ability, those whose ability names the fight, those yielding resources. */
-  tapAb: 0, tapFight: 0, tapRes: 0,
-  /** Slots under an Object of the player's with a sacrifice ability, naming the fight, yielding resources. */
-  sac: 0, sacFight: 0, sacRes: 0,
-  /** Resources from tap effects of tappable characters and from sacrifices of own Objects under characters. */
-  res: 0,
-};
+// One pass over a player's six slots per listing, kept after the state (C_SCAN + SCAN_WORDS * p,
+// bit s = own slot s) and read there by the listing functions that follow it for the same player.
 
 // By instance of one context (its cards never change): the card's ability bits and the
 // resources of its tap and sacrifice abilities, so the scan skips the card lookup.
+// Per player, for the setup listing: the cards dealt into the deck by newGame (all but the
+// Environment and Artefact) and the Aspirants (by index) among them.
 const INST = {
   ctx: null as GameContext | null,
   bits: new Uint8Array(NUM_INST),
   tapRes: new Int16Array(NUM_INST),
   sacRes: new Int16Array(NUM_INST),
+  setupPool: new Int16Array(2),
+  setupAsp: new Int32Array(2),
 };
 function instTables(ctx: GameContext): void {
   const cat = ctx.cat;
@@ -189,10 +180,23 @@ function instTables(ctx: GameContext): void {
     INST.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
     INST.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
   }
+  for (let p = 0; p < 2; p++) {
+    let pool = 0, asp = 0;
+    for (let i = 0; i < ctx.deckSize[p]!; i++) {
+      const c = ctx.cardOf[p * 48 + i]!;
+      if (cat.type[c] === T_ENVIRONMENT || cat.type[c] === T_ARTEFACT) continue;
+      pool++;
+      const k = ctx.aspirantIndex[p]![c]!;
+      if (k >= 0) asp |= 1 << k;
+    }
+    INST.setupPool[p] = pool;
+    INST.setupAsp[p] = asp;
+  }
   INST.ctx = ctx;
 }
 
-function scanSlots(st: BRState, p: number): void {
+/** Makes p's slot scan current; returns the offset of its words in st.w (C_SCAN + SCAN_WORDS * p). */
+function scanSlots(st: BRState, p: number): number {
   const w = st.w;
   if (INST.ctx !== st.ctx) instTables(st.ctx);
   // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
@@ -237,21 +241,12 @@ function scanSlots(st: BRState, p: number): void {
     w[c + SCAN_RES] = r;
     w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
   }
-  SC.occ = w[c + SCAN_OCC]!;
-  SC.taps = w[c + SCAN_TAPS]!;
-  SC.tapAb = w[c + SCAN_TAP_AB]!;
-  SC.tapFight = w[c + SCAN_TAP_FIGHT]!;
-  SC.tapRes = w[c + SCAN_TAP_RES]!;
-  SC.sac = w[c + SCAN_SAC]!;
-  SC.sacFight = w[c + SCAN_SAC_FIGHT]!;
-  SC.sacRes = w[c + SCAN_SAC_RES]!;
-  SC.res = w[c + SCAN_RES]!;
+  return c;
 }
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51). */
 function tappable(st: BRState, p: number): number {
-  scanSlots(st, p);
-  return SC.taps;
+  return st.w[scanSlots(st, p) + SCAN_TAPS]!;
 }
 
 // What p could raise for one enumeration (R19, D7, D11): pool, hand discards, and the
@@ -259,7 +254,7 @@ function tappable(st: BRState, p: number): number {
 // that needs no scan of its own (2a, the pause, D22) scans only when a cost goes beyond that.
 const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
 /**
- * `scanned`: scanSlots(st, p) was just called. AFF.full is then -2 (SC holds p's scan, the sum
+ * `scanned`: scanSlots(st, p) was just called. AFF.full is then -2 (p's scan is current, the sum
  * waits for a cost beyond the cheap bound) or -1 (no scan yet); most listings never need it.
  */
 function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
@@ -276,7 +271,7 @@ function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean):
 function fullPotential(st: BRState, p: number, inMain: boolean): number {
   const w = st.w;
   const ctx = st.ctx;
-  let full = AFF.cheap + SC.res;
+  let full = AFF.cheap + w[C_SCAN + p * SCAN_WORDS + SCAN_RES]!;
   if (inMain || ctx.options.environmentTapInWindows) {
     const env = w[O_ENV + p]!;
     if (env >= 0 && w[O_ENV_TAPPED + p] === 0) full += ctx.cat.abResource[ctx.cardOf[env]! * NUM_TRIGGERS + TR_TAP]!;
@@ -453,7 +448,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
       case T_OBJECT: {
         if (!canRaise(cost, true)) break;
         // D14: on an own character, or any with the knob off.
-        for (let m = SC.occ; m !== 0; m &= m - 1) out[n++] = base + 31 - Math.clz32(m & -m);
+        for (let m = w[C_SCAN + p * SCAN_WORDS + SCAN_OCC]!; m !== 0; m &= m - 1) out[n++] = base + 31 - Math.clz32(m & -m);
         if (!ctx.options.objectsOnOwnOnly) {
           for (let t = 6; t < 12; t++) if (targetInst(st, p, t) >= 0) out[n++] = base + t;
         }
@@ -491,7 +486,9 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
 function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: number): number {
   const w = st.w;
   const ctx = st.ctx;
-  for (let m = inMain ? SC.tapAb & ~SC.tapFight : SC.tapAb; m !== 0; m &= m - 1) {
+  const c = C_SCAN + p * SCAN_WORDS; // p's scan, current
+  const tapAb = w[c + SCAN_TAP_AB]!;
+  for (let m = inMain ? tapAb & ~w[c + SCAN_TAP_FIGHT]! : tapAb; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
     const inst = w[O_OCC + gs]!;
@@ -502,7 +499,8 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
   if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
     n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
-  for (let m = inMain ? SC.sac & ~SC.sacFight : SC.sac; m !== 0; m &= m - 1) {
+  const sac = w[c + SCAN_SAC]!;
+  for (let m = inMain ? sac & ~w[c + SCAN_SAC_FIGHT]! : sac; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const c = ctx.cardOf[w[O_EQUIP + p * 6 + s]!]!;
     n = writeTargets(st, p, c, TR_SACRIFICE, -1, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
@@ -529,9 +527,9 @@ function legalPay(st: BRState, p: number, out: Int32Array): number {
   let n = 0;
   const hn = w[O_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
-  scanSlots(st, p);
-  for (let m = SC.tapRes; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
-  for (let m = SC.sacRes; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
+  const c = scanSlots(st, p);
+  for (let m = w[c + SCAN_TAP_RES]!; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
+  for (let m = w[c + SCAN_SAC_RES]!; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
   // The Environment's own resource first (INST is current after the scan): most yield none.
   const env = w[O_ENV + p]!;
   if (env >= 0 && INST.tapRes[env]! > 0 && w[O_ENV_TAPPED + p] === 0) {
@@ -662,22 +660,31 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
   const w = st.w;
   const ctx = st.ctx;
   const idx = ctx.aspirantIndex[p]!;
+  if (INST.ctx !== ctx) instTables(ctx);
   // Aspirants (by index) still in the deck, minus those already placed (R25: distinct), and the free slots.
-  let inDeck = 0;
-  const base = Z_DECK + p * ZONE_CAP;
-  for (let i = 0, n = w[O_DECK_N + p]!; i < n; i++) {
-    const k = idx[ctx.cardOf[st.z[base + i]!]!]!;
-    if (k >= 0) inDeck |= 1 << k;
-  }
-  let free = 0;
+  let free = 0, placed = 0, fromDeck = 0;
   for (let s = 0; s < 6; s++) {
     const inst = w[O_OCC + p * 6 + s]!;
     if (inst < 0) free |= 1 << s;
     else {
       const k = idx[ctx.cardOf[inst]!]!;
-      if (k >= 0) inDeck &= ~(1 << k);
+      if (k >= 0) placed |= 1 << k;
+      if (inst - p * 48 < ctx.deckSize[p]!) fromDeck++;
     }
   }
+  let inDeck = 0;
+  if (w[O_DECK_N + p]! + fromDeck === INST.setupPool[p]) {
+    // The deck and the slots hold every card newGame dealt to the deck: its Aspirants are
+    // those of the list, less those on the slots.
+    inDeck = INST.setupAsp[p]!;
+  } else {
+    const base = Z_DECK + p * ZONE_CAP;
+    for (let i = 0, n = w[O_DECK_N + p]!; i < n; i++) {
+      const k = idx[ctx.cardOf[st.z[base + i]!]!]!;
+      if (k >= 0) inDeck |= 1 << k;
+    }
+  }
+  inDeck &= ~placed;
   let n = 0;
   for (let m = inDeck; m !== 0; m &= m - 1) {
     const k = 31 - Math.clz32(m & -m);

@@ -100,7 +100,7 @@ export const STATE_BYTES = (Z_BASE + STATE_BYTES8 + 3) & ~3;
  */
 export const CACHE_BASE = STATE_BYTES >> 1; // the first Int16 word after the state
 export const C_SCAN_OK = CACHE_BASE, C_SCAN = CACHE_BASE + 1, SCAN_WORDS = 9;
-/** A slot scan's words: the masks of rules.ts's SC, then the resources their effects raise. */
+/** A slot scan's words: the masks the listings of rules.ts read, then the resources their effects raise. */
 export const SCAN_OCC = 0, SCAN_TAPS = 1, SCAN_TAP_AB = 2, SCAN_TAP_FIGHT = 3, SCAN_TAP_RES = 4,
   SCAN_SAC = 5, SCAN_SAC_FIGHT = 6, SCAN_SAC_RES = 7, SCAN_RES = 8;
 /**
