@@ -11,7 +11,8 @@ import * as stateLayout from './state.ts';
 // folds a module's own constants, while an imported binding is loaded at every use
 // (about 15% of a random game under tsx, measured with src/bench/play.ts).
 const {
-  G_ASPIRANT, G_HERO, G_LEGEND, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, T_CHARACTER, TR_TAP,
+  AB_SAC, AB_SAC_FIGHT, AB_SAC_RESOURCE, AB_TAP, AB_TAP_FIGHT, AB_TAP_RESOURCE, G_ASPIRANT, G_HERO,
+  G_LEGEND, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, T_CHARACTER, TR_SACRIFICE, TR_TAP,
 } = catalogueCodes;
 const {
   ADJ, END_VP, INST_PER_PLAYER, Z_DECK, O_DECK_N, Z_DISC, O_DISC_N, O_END, O_ENTERED, O_EQUIP,
@@ -20,7 +21,7 @@ const {
   RNG_SEAT, O_ACTIVE, O_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
   R_FIRST_SEEN, R_HELD, R_PLAYED, R_REPLAYS, R_VP_GIVEN, R_VP_SCORED, VP_ENVIRONMENT, VP_EXHAUSTION,
   VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP, C_SCAN, C_SCAN_OK, SCAN_WORDS,
-  SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT, SCAN_TAP_RES, SCAN_RES,
+  SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT, SCAN_TAP_RES, SCAN_RES, SCAN_OCC, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES,
 } = stateLayout;
 
 // ---------- names for the log ----------
@@ -355,13 +356,69 @@ export function clearTurnEffects(st: BRState, gs: number): void {
 /** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
 function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
   const w = st.w;
-  w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+  const p = gs < 6 ? 0 : 1;
+  // The owner's slot scan, when current, is patched for this slot rather than dropped: plays
+  // and leaving play would otherwise send the next listing through a whole scan.
+  const kept = (w[C_SCAN_OK]! >> p) & 1;
+  if (kept !== 0) scanDropSlot(st, p, gs);
   w[O_OCC + gs] = inst;
   w[O_TAPPED + gs] = 0;
   w[O_ENTERED + gs] = entered;
   w[O_FACEDOWN + gs] = 0;
   w[O_EQUIP + gs] = -1;
   clearTurnEffects(st, gs);
+  if (kept !== 0) {
+    scanAddSlot(st, p, gs);
+    w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
+  }
+}
+
+/**
+ * Takes slot gs out of p's slot scan (current, C_SCAN_OK): its bits leave the masks and its
+ * resources the sum, as the scan of rules.ts counted them from the slot's present fields.
+ */
+function scanDropSlot(st: BRState, p: number, gs: number): void {
+  const w = st.w;
+  const cat = st.ctx.cat, cardOf = st.ctx.cardOf;
+  const c = C_SCAN + p * SCAN_WORDS;
+  const bit = 1 << (gs - p * 6);
+  const inst = w[O_OCC + gs]!;
+  const obj = w[O_EQUIP + gs]!;
+  let r = w[c + SCAN_RES]!;
+  if ((w[c + SCAN_TAPS]! & bit) !== 0) r -= cat.abResource[cardOf[inst]! * NUM_TRIGGERS + TR_TAP]!;
+  if (inst >= 0 && obj >= 0 && owner(obj) === p) r -= cat.abResource[cardOf[obj]! * NUM_TRIGGERS + TR_SACRIFICE]!;
+  w[c + SCAN_RES] = r;
+  const keep = ~bit;
+  for (let k = SCAN_OCC; k <= SCAN_SAC_RES; k++) w[c + k] = w[c + k]! & keep;
+}
+
+/** Adds slot gs to p's slot scan from its present fields, as the scan of rules.ts does. */
+function scanAddSlot(st: BRState, p: number, gs: number): void {
+  const w = st.w;
+  const cat = st.ctx.cat, cardOf = st.ctx.cardOf;
+  const c = C_SCAN + p * SCAN_WORDS;
+  const s = gs - p * 6;
+  const inst = w[O_OCC + gs]!;
+  const obj = w[O_EQUIP + gs]!;
+  if (inst >= 0) {
+    w[c + SCAN_OCC] = w[c + SCAN_OCC]! | (1 << s);
+    if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== w[O_TURN] || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
+      const card = cardOf[inst]!;
+      const b = cat.abilityBits[card]!;
+      w[c + SCAN_TAPS] = w[c + SCAN_TAPS]! | (1 << s);
+      w[c + SCAN_TAP_AB] = w[c + SCAN_TAP_AB]! | ((b & AB_TAP) << s);
+      w[c + SCAN_TAP_FIGHT] = w[c + SCAN_TAP_FIGHT]! | (((b & AB_TAP_FIGHT) >> 1) << s);
+      w[c + SCAN_TAP_RES] = w[c + SCAN_TAP_RES]! | (((b & AB_TAP_RESOURCE) >> 2) << s);
+      w[c + SCAN_RES] = w[c + SCAN_RES]! + cat.abResource[card * NUM_TRIGGERS + TR_TAP]!;
+    }
+  }
+  if (obj >= 0 && owner(obj) === p) {
+    const b = cat.abilityBits[cardOf[obj]!]!;
+    w[c + SCAN_SAC] = w[c + SCAN_SAC]! | (((b & AB_SAC) >> 3) << s);
+    w[c + SCAN_SAC_FIGHT] = w[c + SCAN_SAC_FIGHT]! | (((b & AB_SAC_FIGHT) >> 4) << s);
+    w[c + SCAN_SAC_RES] = w[c + SCAN_SAC_RES]! | (((b & AB_SAC_RESOURCE) >> 5) << s);
+    if (inst >= 0) w[c + SCAN_RES] = w[c + SCAN_RES]! + cat.abResource[cardOf[obj]! * NUM_TRIGGERS + TR_SACRIFICE]!;
+  }
 }
 
 function clearSlot(st: BRState, gs: number): void {
@@ -427,7 +484,19 @@ export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number)
 /** Swaps the contents of two character slots, with everything that sits on them. */
 export function swapSlots(st: BRState, a: number, b: number): void {
   const w = st.w;
-  w[C_SCAN_OK] = w[C_SCAN_OK]! & (a < 6 ? 2 : 1) & (b < 6 ? 2 : 1);
+  const p = a < 6 ? 0 : 1;
+  if (p === (b < 6 ? 0 : 1)) {
+    // Two slots of one player: the scan's bits of the two slots trade places, the sums stay.
+    const c = C_SCAN + p * SCAN_WORDS;
+    const sa = a - p * 6, sb = b - p * 6;
+    for (let k = SCAN_OCC; k <= SCAN_SAC_RES; k++) {
+      const m = w[c + k]!;
+      const x = ((m >> sa) ^ (m >> sb)) & 1;
+      w[c + k] = m ^ ((x << sa) | (x << sb));
+    }
+  } else {
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (a < 6 ? 2 : 1) & (b < 6 ? 2 : 1);
+  }
   for (const base of SLOT_FIELDS) {
     const t = w[base + a]!;
     w[base + a] = w[base + b]!;

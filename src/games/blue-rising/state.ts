@@ -96,7 +96,8 @@ export const STATE_BYTES = (Z_BASE + STATE_BYTES8 + 3) & ~3;
  * between listings. Bit p of C_SCAN_OK is
  * set while C_SCAN + SCAN_WORDS * p holds p's slot scan (rules.ts) of the current state;
  * every writer of a slot's occupant, tapped, entered, Object or keyword field, of the turn, or
- * of a hidden instance's identity (determinizeInPlace, scenarios) clears it.
+ * of a hidden instance's identity (determinizeInPlace, scenarios) clears it, or patches the
+ * words of the slots it wrote (board.ts: tapChar, resetSlot, swapSlots on one side).
  */
 export const CACHE_BASE = STATE_BYTES >> 1; // the first Int16 word after the state
 export const C_SCAN_OK = CACHE_BASE, C_SCAN = CACHE_BASE + 1, SCAN_WORDS = 9;

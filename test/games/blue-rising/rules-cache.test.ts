@@ -1,6 +1,6 @@
 // The rules keep two things after the state between listings (state.ts): each player's slot
 // scan (C_SCAN_OK, C_SCAN) and the attacker's list at the end of step 2b (C_WIN_N, C_WIN).
-// Neither may change a legal list: at every decision of random games (every shipped deck pair
+// Neither may change a legal list, and a kept scan must hold what a fresh one finds: at every decision of random games (every shipped deck pair
 // of both modes, through every phase and attack step), the list of the playing state, of a
 // clone (which copies the cache) and of a copy of the state alone (no cache: every list
 // computed afresh) must be the same.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng, mixSeed } from '../../../src/core/rng.ts';
 import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
 import type { Mode } from '../../../src/games/blue-rising/rules-options.ts';
-import { CACHE_BASE, C_SCAN_OK, C_WIN_N, O_PHASE, O_STEP, PH_WINDOW } from '../../../src/games/blue-rising/state.ts';
+import { CACHE_BASE, C_SCAN, C_SCAN_OK, C_WIN_N, O_PHASE, O_STEP, PH_WINDOW, SCAN_WORDS } from '../../../src/games/blue-rising/state.ts';
 import { STEP_2B } from '../../../src/games/blue-rising/rules.ts';
 
 const GAMES_PER_PAIR = 20;
@@ -22,7 +22,7 @@ describe('the rules\' cache after the state never changes a legal list', () => {
   for (const mode of ['quick', 'standard'] as const) {
     it(`${mode}: playing state, clone and uncached copy list the same actions at every decision`, () => {
       const decks = decksOf(mode);
-      let decisions = 0, scanHits = 0, savedLists = 0;
+      let decisions = 0, scanHits = 0, savedLists = 0, scanChecks = 0;
       for (let i = 0; i < decks.length; i++) {
         const a = decks[i]!, b = decks[(i + 1) % decks.length]!;
         const game = matchFromFiles(mode, `decks/${a}`, `decks/${b}`);
@@ -46,6 +46,13 @@ describe('the rules\' cache after the state never changes a legal list', () => {
             const where = `${a} vs ${b}, game ${g}, decision ${decisions}`;
             expect(Array.from(got.subarray(0, n)), where).toEqual(Array.from(fresh.subarray(0, nf)));
             expect(Array.from(viaClone.subarray(0, nc)), where).toEqual(Array.from(fresh.subarray(0, nf)));
+            // A scan kept (and patched, board.ts) across steps holds the words a fresh scan finds.
+            for (let p = 0; p < 2; p++) {
+              if (((st.w[C_SCAN_OK]! & bare.w[C_SCAN_OK]!) >> p & 1) === 0) continue;
+              const c = C_SCAN + p * SCAN_WORDS;
+              expect(Array.from(st.w.subarray(c, c + SCAN_WORDS)), `${where}, scan of ${p}`).toEqual(Array.from(bare.w.subarray(c, c + SCAN_WORDS)));
+              scanChecks++;
+            }
             game.apply(st, got[rng.int(n)]!);
             decisions++;
           }
@@ -55,6 +62,7 @@ describe('the rules\' cache after the state never changes a legal list', () => {
       expect(decisions).toBeGreaterThan(5_000);
       expect(scanHits).toBeGreaterThan(decisions / 4);
       expect(savedLists).toBeGreaterThan(0);
+      expect(scanChecks).toBeGreaterThan(decisions / 2);
     });
   }
 });
