@@ -356,21 +356,47 @@ export function clearTurnEffects(st: BRState, gs: number): void {
 /** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
 function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
   const w = st.w;
-  const p = gs < 6 ? 0 : 1;
   // The owner's slot scan, when current, is patched for this slot rather than dropped: plays
   // and leaving play would otherwise send the next listing through a whole scan.
-  const kept = (w[C_SCAN_OK]! >> p) & 1;
-  if (kept !== 0) scanDropSlot(st, p, gs);
+  const kept = scanOut(st, gs);
   w[O_OCC + gs] = inst;
   w[O_TAPPED + gs] = 0;
   w[O_ENTERED + gs] = entered;
   w[O_FACEDOWN + gs] = 0;
   w[O_EQUIP + gs] = -1;
   clearTurnEffects(st, gs);
+  scanIn(st, gs, kept);
+}
+
+/**
+ * Before a write to slot gs's fields that the slot scan reads: takes the slot out of its
+ * owner's scan when that scan is current, and returns whether it was (for scanIn after the write).
+ */
+export function scanOut(st: BRState, gs: number): number {
+  const p = gs < 6 ? 0 : 1;
+  const kept = (st.w[C_SCAN_OK]! >> p) & 1;
+  if (kept !== 0) scanDropSlot(st, p, gs);
+  return kept;
+}
+
+/** After the write: puts slot gs back into its owner's scan (kept: what scanOut returned), or leaves the scan dropped. */
+export function scanIn(st: BRState, gs: number, kept: number): void {
+  const w = st.w;
+  const p = gs < 6 ? 0 : 1;
   if (kept !== 0) {
     scanAddSlot(st, p, gs);
     w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
+  } else {
+    w[C_SCAN_OK] = w[C_SCAN_OK]! & (p === 0 ? 2 : 1);
   }
+}
+
+/** Sets the Object on slot gs (an instance, or -1), keeping the owner's slot scan current. */
+export function setEquip(st: BRState, gs: number, obj: number): void {
+  const w = st.w;
+  const kept = scanOut(st, gs);
+  w[O_EQUIP + gs] = obj;
+  scanIn(st, gs, kept);
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   placeOnSlot,
   playerName,
   resistance,
+  scanIn,
+  scanOut,
   slotOf,
   swapSlots,
   tapChar,
@@ -34,7 +36,7 @@ const {
 const {
   DEF_CHAR, DEF_ENV, DEF_NONE, O_ENV_TPOW, INST_PER_PLAYER, O_ACTIVE, O_ATK_INST, O_ATK_RANGED,
   O_DEF_INST, O_DEF_KIND, O_IN_ATTACK, O_OCC, O_POOL, O_TAPPED, O_TATK, O_TBACK, O_TDEF, O_TFRONT,
-  O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_TURN, C_SCAN_OK,
+  O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_TURN,
 } = stateLayout;
 
 const KW_BIT = [0, 0, 0, 0, KW_COUNTER, KW_RANGED, KW_STEALTH, KW_RAGE, 0];
@@ -251,8 +253,9 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
       else if (kw === K_ATTACK) w[O_TATK + gs] = w[O_TATK + gs]! + amount;
       else if (kw === K_RESISTANT) w[O_TRES + gs] = w[O_TRES + gs]! + amount;
       else {
+        const kept = scanOut(st, gs); // Rage makes a disoriented character tappable
         w[O_TKW + gs] = w[O_TKW + gs]! | KW_BIT[kw]!;
-        w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1); // Rage makes a disoriented character tappable
+        scanIn(st, gs, kept);
       }
       if (st.log) {
         st.log.line(`  ${cardName(st, inst)} gains ${KEYWORD_LABELS[kw]}${kw <= K_ATTACK || kw === K_RESISTANT ? `+${amount}` : ''} until end of turn (${source})`);
@@ -274,8 +277,9 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
       return;
     }
     case V_UNTAP:
+      const kept = scanOut(st, gs);
       w[O_TAPPED + gs] = 0;
-      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+      scanIn(st, gs, kept);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is untapped (${source})`);
       return;
     case V_TAP:

@@ -33,6 +33,7 @@ import {
   recordCount,
   recordPlayed,
   recordSeen,
+  setEquip,
   shuffleDeck,
   slotOf,
   supportValue,
@@ -1040,8 +1041,7 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
     const obj = w[O_EQUIP + gs]!;
     const c = ctx.cardOf[obj]!;
     // The Object is destroyed as the cost of its effect.
-    w[O_EQUIP + gs] = -1;
-    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+    setEquip(st, gs, -1);
     pushDiscard(st, obj);
     const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
     w[O_PEND_INST] = obj;
@@ -1100,8 +1100,7 @@ function doPay(st: BRState, p: number, a: number): void {
   } else if (a < A_PAY_ENV) {
     const gs = p * 6 + (a - A_PAY_SACRIFICE);
     const obj = w[O_EQUIP + gs]!;
-    w[O_EQUIP + gs] = -1;
-    w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+    setEquip(st, gs, -1);
     pushDiscard(st, obj);
     gain = cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]!;
   } else {
@@ -1213,8 +1212,7 @@ function completePlay(st: BRState, p: number): boolean {
         pushDiscard(st, old); // R27: the first Object is discarded
         if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
       }
-      w[O_EQUIP + gs] = inst;
-      w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1);
+      setEquip(st, gs, inst);
       return false;
     }
     case T_TRAP: {
