@@ -160,15 +160,22 @@ export class BlueRising implements CardStatsGame<BRState> {
     out[0] = wnr === 0 ? 1 : wnr === 1 ? -1 : 0;
     out[1] = wnr === 1 ? 1 : wnr === 0 ? -1 : 0;
   }
+  /** Outcomes already built, by (end, winner, the winner's VP): a game's end builds no string. */
+  private readonly outcomes = new Map<number, Outcome>();
   outcome(state: BRState): Outcome | null {
     if (state.w[O_PHASE] !== PH_OVER) return null;
     const wnr = state.w[O_WINNER]!;
     const end = state.w[O_END]!;
-    if (end === END_TURN_CAP) return { winner: -1, reason: `turn cap ${this.ctx.options.turnCap} reached (D5)` };
-    if (end === END_VP) {
-      return { winner: wnr, reason: `${this.ctx.playerNames[wnr]} reached ${state.w[O_VP + wnr]} VP (target ${this.ctx.options.vpToWin})` };
+    const vp = end === END_VP ? state.w[O_VP + wnr]! : 0;
+    const key = ((end & 0xff) * 4 + (wnr + 2)) * 0x10000 + (vp & 0xffff);
+    let o = this.outcomes.get(key);
+    if (o === undefined) {
+      if (end === END_TURN_CAP) o = { winner: -1, reason: `turn cap ${this.ctx.options.turnCap} reached (D5)` };
+      else if (end === END_VP) o = { winner: wnr, reason: `${this.ctx.playerNames[wnr]} reached ${vp} VP (target ${this.ctx.options.vpToWin})` };
+      else o = { winner: wnr, reason: 'unknown' };
+      this.outcomes.set(key, o);
     }
-    return { winner: wnr, reason: 'unknown' };
+    return o;
   }
   hash(state: BRState): number {
     return hashWords(state.w32, STATE_BYTES >> 2);

@@ -162,7 +162,8 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
 // bit s = own slot s) and read there by the listing functions that follow it for the same player.
 
 // By instance of one context (its cards never change): the card's ability bits and the
-// resources of its tap and sacrifice abilities, so the scan skips the card lookup.
+// resources of its tap and sacrifice abilities, so the scan skips the card lookup; its type
+// and cost, for the listings' walks over a hand.
 // Per player, for the setup listing: the cards dealt into the deck by newGame (all but the
 // Environment and Artefact) and the Aspirants (by index) among them.
 const INST = {
@@ -170,6 +171,8 @@ const INST = {
   bits: new Uint8Array(NUM_INST),
   tapRes: new Int16Array(NUM_INST),
   sacRes: new Int16Array(NUM_INST),
+  type: new Int8Array(NUM_INST),
+  cost: new Int16Array(NUM_INST),
   setupPool: new Int16Array(2),
   setupAsp: new Int32Array(2),
 };
@@ -180,6 +183,8 @@ function instTables(ctx: GameContext): void {
     INST.bits[i] = cat.abilityBits[c]!;
     INST.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
     INST.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
+    INST.type[i] = cat.type[c]!;
+    INST.cost[i] = cat.cost[c]!;
   }
   for (let p = 0; p < 2; p++) {
     let pool = 0, asp = 0;
@@ -426,14 +431,15 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   beginAfford(st, p, true, true);
   let inPlayRead = false; // marked at the first character that can be paid for
   const hn = w[O_HAND_N + p]!;
+  const type = INST.type, costOf = INST.cost; // current after the scan
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
-    const c = ctx.cardOf[inst]!;
     const base = A_PLAY + i * TARGETS;
-    const cost = cat.cost[c]!;
-    switch (cat.type[c]) {
+    const cost = costOf[inst]!;
+    switch (type[inst]) {
       case T_CHARACTER: {
         if (!canRaise(cost, true)) break;
+        const c = ctx.cardOf[inst]!;
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
         if (!inPlayRead) {
           inPlayRead = true;
@@ -458,10 +464,12 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
       case T_TRAP: // R29: placed face down without paying
         for (let t = 0; t < 3; t++) out[n++] = base + t;
         break;
-      case T_EVENT:
+      case T_EVENT: {
+        const c = ctx.cardOf[inst]!;
         if (cat.abFight[ability(st, c, TR_PLAY)]) break;
         n = writeTargets(st, p, c, TR_PLAY, -1, -1, cost, true, out, n, base);
         break;
+      }
     }
   }
   n = legalTaps(st, p, true, out, n);
@@ -564,8 +572,10 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
   beginAfford(st, d, false, false);
   if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
   const hn = w[O_HAND_N + d]!;
+  if (INST.ctx !== ctx) instTables(ctx);
+  const type = INST.type;
   for (let i = 0; i < hn; i++) {
-    if (ctx.cat.type[ctx.cardOf[handAt(st, d, i)]!] === T_TRAP) out[n++] = A_TRAP_2A + i;
+    if (type[handAt(st, d, i)] === T_TRAP) out[n++] = A_TRAP_2A + i;
   }
   return n;
 }
@@ -601,9 +611,11 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
   if (x === active) {
     // R34: the attacker may play Events.
     const hn = w[O_HAND_N + x]!;
+    const type = INST.type; // current after the scan
     for (let i = 0; i < hn; i++) {
-      const c = ctx.cardOf[handAt(st, x, i)]!;
-      if (cat.type[c] !== T_EVENT) continue;
+      const inst = handAt(st, x, i);
+      if (type[inst] !== T_EVENT) continue;
+      const c = ctx.cardOf[inst]!;
       n = writeTargets(st, x, c, TR_PLAY, -1, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
     }
   }
