@@ -83,19 +83,16 @@ export function pushGone(st: BRState, inst: number): void {
   st.z[Z_GONE + p * ZONE_CAP + n] = inst;
   w[O_GONE_N + p] = n + 1;
 }
-/** Removes `inst` from the deck (setup picks Aspirants out of it). */
-export function takeFromDeck(st: BRState, p: number, inst: number): void {
+/** Removes the card at index i of p's deck (setup picks Aspirants out of it), keeping the order of the others; returns it. */
+export function takeFromDeckAt(st: BRState, p: number, i: number): number {
   const w = st.w, z = st.z;
   const base = Z_DECK + p * ZONE_CAP;
   const n = w[O_DECK_N + p]!;
-  for (let i = 0; i < n; i++) {
-    if (z[base + i] === inst) {
-      for (let k = i; k < n - 1; k++) z[base + k] = z[base + k + 1]!;
-      z[base + n - 1] = -1;
-      w[O_DECK_N + p] = n - 1;
-      return;
-    }
-  }
+  const inst = z[base + i]!;
+  for (let k = i; k < n - 1; k++) z[base + k] = z[base + k + 1]!;
+  z[base + n - 1] = -1;
+  w[O_DECK_N + p] = n - 1;
+  return inst;
 }
 
 /** Fisher–Yates over a zone (Z_* offset), from one of the state's chance streams (R12). */

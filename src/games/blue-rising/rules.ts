@@ -39,7 +39,7 @@ import {
   supportValue,
   swapSlots,
   tapChar,
-  takeFromDeck,
+  takeFromDeckAt,
   takeFromHand,
 } from './board.ts';
 import { resistTargets, resolveAbility } from './effects.ts';
@@ -808,8 +808,7 @@ function doSetup(st: BRState, p: number, a: number): void {
   const k = ((a - A_SETUP) / 6) | 0;
   const s = (a - A_SETUP) % 6;
   const card = ctx.aspirants[p]![k]!;
-  const inst = st.z[Z_DECK + p * ZONE_CAP + deckIndexOf(st, p, card)]!;
-  takeFromDeck(st, p, inst);
+  const inst = takeFromDeckAt(st, p, deckIndexOf(st, p, card));
   const gs = p * 6 + s;
   // D3: setup Aspirants are not disoriented on their owner's first turn (unless the knob says so).
   const firstTurn = p === w[O_FIRST] ? 1 : 2;
@@ -1478,13 +1477,17 @@ function identifyDefender(st: BRState): void {
 /** Step 4 totals (R39), written to O_LAST_ATK_POWER / O_LAST_DEF_POWER. */
 export function fightTotals(st: BRState): void {
   const w = st.w;
+  fightTotalsAt(st, slotOf(st, w[O_ATK_INST]!), w[O_DEF_KIND] === DEF_CHAR ? slotOf(st, w[O_DEF_INST]!) : -1);
+}
+
+/** fightTotals with the fighters' slots found already (ags, and dgs for a character Defender). */
+function fightTotalsAt(st: BRState, ags: number, dgs: number): void {
+  const w = st.w;
   const a = w[O_ACTIVE]!;
   const d = opp(a);
-  const ags = slotOf(st, w[O_ATK_INST]!);
   const atk = ags >= 0 ? charPower(st, ags, ROLE_ATTACKER) + w[O_SUPPORT + a]! : 0;
   let def = 0;
   if (w[O_DEF_KIND] === DEF_CHAR) {
-    const dgs = slotOf(st, w[O_DEF_INST]!);
     def = dgs >= 0 ? charPower(st, dgs, ROLE_DEFENDER) + w[O_SUPPORT + d]! : 0;
   } else if (w[O_DEF_KIND] === DEF_ENV) {
     def = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]! + w[O_ENV_TPOW + d]! + w[O_SUPPORT + d]!; // R6b, R39
@@ -1497,12 +1500,15 @@ function compareAndResolve(st: BRState): void {
   const w = st.w;
   const a = w[O_ACTIVE]!;
   const d = opp(a);
-  if (fightersGone(st)) return endAttack(st, 'a fighter left play before step 4 (D18)');
+  // The fighters' slots, found once (D18: the attack ends when one left play).
   const ags = slotOf(st, w[O_ATK_INST]!);
-  fightTotals(st);
+  const defChar = w[O_DEF_KIND] === DEF_CHAR;
+  const dgs0 = defChar ? slotOf(st, w[O_DEF_INST]!) : -1;
+  if (ags < 0 || (defChar && dgs0 < 0)) return endAttack(st, 'a fighter left play before step 4 (D18)');
+  fightTotalsAt(st, ags, dgs0);
   const atk = w[O_LAST_ATK_POWER]!, def = w[O_LAST_DEF_POWER]!;
   const envDef = w[O_DEF_KIND] === DEF_ENV;
-  const dgs = envDef ? -1 : slotOf(st, w[O_DEF_INST]!);
+  const dgs = envDef ? -1 : defChar ? dgs0 : slotOf(st, w[O_DEF_INST]!);
   if (st.log) {
     st.log.line(`  step 4: ${cardName(st, w[O_ATK_INST]!)} ${atk} = ${powerBreakdown(st, ags, ROLE_ATTACKER, w[O_SUPPORT + a]!, w[O_SUPPORTER + a]!)}`);
     if (envDef) {
