@@ -4,7 +4,7 @@
 // column (2a). Each (attacker, target) is scored at most once per decision.
 import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
 import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
-import { aloneInColumn, defPowerAt, defenderOf, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
+import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
 /** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
@@ -84,29 +84,35 @@ function fillAttackRow(v: View, s: number, only: number): void {
   const lossA = lossM[ags]!;
   const trapLossBase = lossA + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!);
   const counterLoss = vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA;
+  // What the targets read, as locals: the calls below (sideBoost, fillKill) would make V8 load
+  // each field again per target.
+  const occ = v.occ, seen = v.seen, oppTrap = v.oppTrap, powDef = v.powDef, grade = v.grade, flagsA = v.flags;
+  const oppHandN = v.oppHandN, oppArtPump = v.oppArtPump;
+  const oppResponse = P.oppResponse, marginShift = P.marginShift, trapRisk = P.trapRisk, bias = P.attackBias;
+  const openBonus = P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
   for (let t = t0; t < t1; t++) {
     let col: number, dgs: number;
     if (t < 3) {
       col = t;
-      dgs = defenderOf(v, op, t);
+      dgs = occ[op * 6 + t] ? op * 6 + t : occ[op * 6 + 3 + t] ? op * 6 + 3 + t : -1; // defenderOf(v, op, t)
     } else {
       dgs = op * 6 + (t - 3);
-      if (only < 0 && !v.occ[dgs]) continue;
+      if (only < 0 && !occ[dgs]) continue;
       col = (t - 3) % 3;
     }
     const k = s * 9 + t;
-    if (dgs >= 0 && !v.seen[dgs]) {
+    if (dgs >= 0 && !seen[dgs]) {
       out[k] = -1;
       continue;
     }
     let q = 0;
     if (canTrap) {
-      if (v.oppTrap[col]) q = 0.75;
-      else if (v.oppHandN > 1) q = 0.1;
+      if (oppTrap[col]) q = 0.75;
+      else if (oppHandN > 1) q = 0.1;
     }
     const trapLoss = q * 0.2 * trapLossBase;
     if (dgs >= 0) {
-      const D = v.powDef[dgs]! + P.oppResponse * (sideBoost(v, op, dgs, -1) + v.oppArtPump) + P.marginShift;
+      const D = powDef[dgs]! + oppResponse * (sideBoost(v, op, dgs, -1) + oppArtPump) + marginShift;
       const mg = A - D;
       let p: number;
       {
@@ -115,20 +121,19 @@ function fillAttackRow(v: View, s: number, only: number): void {
         if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
         const p0 = PWIN_VAL[h]!;
         if (q > 0) {
-          const y = mg - P.trapRisk;
+          const y = mg - trapRisk;
           h = ((y * 1021.5) | 0) & PWIN_MASK;
           if (PWIN_KEY[h] !== y) pwinFill(h, y);
           p = (1 - q) * p0 + q * PWIN_VAL[h]!;
         } else p = p0;
       }
-      const vp = VP_BY_GRADE[v.grade[dgs]!]!;
+      const vp = VP_BY_GRADE[grade[dgs]!]!;
       if (killM[dgs] !== killM[dgs]) fillKill(v, dgs);
       let win = vpValue(v, me, vp) + killM[dgs]! - (vp > 0 ? rec : 0);
-      if (aloneInColumn(v, dgs) && !(t >= 3 && dgs % 6 >= 3 && v.occ[dgs - 3])) {
-        win += P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
-      }
-      const lose = v.flags[dgs]! & KW_COUNTER ? counterLoss : 0;
-      out[k] = p * (win + P.attackBias + urge) - (1 - p) * lose - tapCost - trapLoss;
+      // aloneInColumn(v, dgs), and for a ranged shot at a back row, no one in front of it.
+      if (!occ[dgs % 6 < 3 ? dgs + 3 : dgs - 3] && !(t >= 3 && dgs % 6 >= 3 && occ[dgs - 3])) win += openBonus;
+      const lose = flagsA[dgs]! & KW_COUNTER ? counterLoss : 0;
+      out[k] = p * (win + bias + urge) - (1 - p) * lose - tapCost - trapLoss;
       continue;
     }
     // The column is empty: the Environment defends (R38), unless a character moves in (2a).

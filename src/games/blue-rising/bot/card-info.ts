@@ -80,6 +80,8 @@ export interface CardInfo {
   tpDebuff: Float64Array;
   /** tpAny + tpDebuff (the part of the tap boost that does not depend on the fighter's slot). */
   tpBase: Float64Array;
+  /** Characters: worth plus what the row adds when played there, at [card * 2] the front row, [card * 2 + 1] the back (playCharValue). */
+  placeW: Float64Array;
   /** Per card, its numbers as a character (ST_* at card * ST_W), then as an Object (objStat): one table each, read per slot by the view. */
   charStat: Int32Array;
   objStat: Int32Array;
@@ -100,7 +102,7 @@ export function cardInfo(cat: Catalogue): CardInfo {
     worth: f(n), enterW: f(n), handW: f(n), trapW: f(n), objW: f(n),
     ownPump: f(slots), debuff: f(slots), defPump: f(slots), draw: f(slots), gain: f(slots), squires: f(slots),
     destroyOpp: f(slots), removeAtk: f(slots), tapOpp: f(slots), ca: f(slots), stealth: f(slots), rage: f(slots),
-    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n), tpBase: f(n),
+    tpSelf: f(n), tpAdj: f(n), tpAny: f(n), tpDebuff: f(n), tpBase: f(n), placeW: f(2 * n),
     charStat: new Int32Array(n * ST_W), objStat: new Int32Array(n * ST_W),
   };
   for (let c = 0; c < n; c++) {
@@ -197,6 +199,8 @@ export function cardInfo(cat: Catalogue): CardInfo {
         (flags & KW_STEALTH ? 0.6 : 0) + (flags & KW_RAGE ? 0.6 : 0) + 0.4 * cat.kwResistant[c]! + tapW;
       I.enterW[c] = 0.8 * I.draw[enter]! + 0.8 * I.squires[enter]! + 0.3 * I.debuff[enter]! + 0.2 * I.ownPump[enter]! +
         0.5 * I.tapOpp[enter]!;
+      I.placeW[2 * c] = I.worth[c]! + (0.5 * cat.kwFront[c]! + 0.1 * (cat.power[c]! + cat.kwDefense[c]!));
+      I.placeW[2 * c + 1] = I.worth[c]! + (0.5 * cat.kwBack[c]! + 0.3 * cat.support[c]! + (flags & KW_RANGED ? 0.4 : 0));
       const grade = cat.grade[c]!;
       I.handW[c] = 0.5 + 0.3 * I.worth[c]! + 0.5 * I.enterW[c]! - 0.2 * Math.max(0, cat.cost[c]! - 1) - (grade === G_LEGEND ? 0.3 : 0);
     } else if (t === T_EVENT) {

@@ -89,8 +89,7 @@ function playCharValue(v: View, fx: Effect, c: number, i: number, t: number, sc:
   const me = v.me;
   const gs = me * 6 + t;
   const col = t % 3, front = t < 3;
-  let x = P.board * (I.worth[c]! + (front ? 0.5 * cat.kwFront[c]! + 0.1 * (cat.power[c]! + cat.kwDefense[c]!)
-    : 0.5 * cat.kwBack[c]! + 0.3 * cat.support[c]! + (cat.kwFlags[c]! & KW_RANGED ? 0.4 : 0)));
+  let x = P.board * I.placeW[2 * c + (front ? 0 : 1)]!;
   x += enterValue(v, fx, c, i);
   x += offense(v, cat.power[c]! + cat.kwAttack[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!), me);
   if (!v.occ[gs]) x += coverValue(v, col);

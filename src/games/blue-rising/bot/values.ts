@@ -251,6 +251,8 @@ export function deckClock(v: View): void {
  * the opponent's strongest attacker (oppMax), our ready attackers that beat its Environment (fu),
  * and v.oppEnvPow and v.myEnvPow.
  */
+const MY_CARDS = new Int32Array(6);
+
 export function computeBase(v: View, oppArtCard: number, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me, op = v.op;
@@ -271,6 +273,10 @@ export function computeBase(v: View, oppArtCard: number, chars: number, free: nu
   for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) traps++;
   const legendEarly = v.vp[op]! < 1;
   const handN = v.handN;
+  // Our characters' cards, read once for every hand card.
+  const mine = MY_CARDS;
+  let nMine = 0;
+  for (let gs = me * 6; gs < me * 6 + 6; gs++) if (occ[gs]) mine[nMine++] = card[gs]!;
   let minHand = Infinity;
   for (let i = 0; i < handN; i++) {
     const c = hand[i]!;
@@ -278,7 +284,7 @@ export function computeBase(v: View, oppArtCard: number, chars: number, free: nu
     const t = type[c]!;
     if (t === T_CHARACTER) {
       if (legendEarly && grade[c] === G_LEGEND) x -= 0.6; // R26: not yet
-      if (chars > 0) for (let gs = me * 6; gs < me * 6 + 6; gs++) if (occ[gs] && card[gs] === c) x -= 0.6; // R25 / D8
+      for (let k = 0; k < nMine; k++) if (mine[k] === c) x -= 0.6; // R25 / D8
       if (chars === 6) x -= 0.3;
     } else if (t === T_TRAP && traps === 3) x -= 0.3;
     if (x < minHand) minHand = x;

@@ -98,9 +98,10 @@ export interface Memo {
   attack: Float64Array; // [6 * 9] attackValue
   emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
   enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
-  /** The buffer the memos above are parts of, reset from `blank` at each decision. */
+  /** The buffer the memos above are parts of, reset from `blank[handN]` at each decision. */
   all: Float64Array;
-  blank: Float64Array;
+  /** NaN blanks per hand size: every memo but `enter` past the hand, which no scorer reads. */
+  blank: Float64Array[];
 }
 
 export interface View {
@@ -224,10 +225,13 @@ function allocMemo(): Memo {
   const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18 + ZONE_CAP);
   let at = 0;
   const part = (n: number) => all.subarray(at, (at += n));
-  return {
+  const memo = {
     kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18), enter: part(ZONE_CAP),
-    all, blank: new Float64Array(all.length).fill(NaN),
+    all, blank: [] as Float64Array[],
   };
+  const nan = new Float64Array(all.length).fill(NaN);
+  for (let h = 0; h <= ZONE_CAP; h++) memo.blank.push(nan.subarray(0, all.length - ZONE_CAP + h));
+  return memo;
 }
 
 /**
@@ -261,7 +265,10 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.oppHandN = w[O_HAND_N + op]!;
   v.deckN = w[O_DECK_N + me]!;
   v.aspirants = ctx.aspirants[me]!;
-  for (let i = 0; i < v.handN; i++) v.hand[i] = cardOf[st.z[Z_HAND + me * ZONE_CAP + i]!]!;
+  {
+    const hand = v.hand, z = st.z, handN = v.handN, base = Z_HAND + me * ZONE_CAP;
+    for (let i = 0; i < handN; i++) hand[i] = cardOf[z[base + i]!]!;
+  }
   v.f.in = false;
   const phase = v.phase;
   if (light || phase === PH_SETUP || phase === PH_MULLIGAN || phase === PH_EOT_DISCARD || phase === PH_EOT_DOWN) {
@@ -271,7 +278,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     return;
   }
   const m = v.memo;
-  m.all.set(m.blank);
+  m.all.set(m.blank[v.handN]!);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
   // resistance give, read in one pass (the bot reads them many times per decision).
   const turn = v.turn;
