@@ -7,7 +7,7 @@ import { RandomBot } from '../../bots/random.ts';
 import { botSeed } from '../../src/core/seeds.ts';
 import { matchFromFiles, type BlueRising, type BRState } from '../../src/games/blue-rising/index.ts';
 import type { RuleOptions } from '../../src/games/blue-rising/rules-options.ts';
-import { Z_DECK, O_DECK_N, O_FIRST, Z_HAND, O_HAND_N, O_MULL_DONE, O_PHASE, PH_MAIN, PH_MULLIGAN, ZONE_CAP } from '../../src/games/blue-rising/state.ts';
+import { Z_DECK, Z_DECK_N, Z_FIRST, Z_HAND, Z_HAND_N, Z_MULL_DONE, Z_PHASE, PH_MAIN, PH_MULLIGAN, ZONE_CAP } from '../../src/games/blue-rising/state.ts';
 import { QUICK_E, QUICK_G, QUICK_V, ROOT } from './helpers.ts';
 
 const G = join(ROOT, QUICK_G);
@@ -17,9 +17,9 @@ const E = join(ROOT, QUICK_E);
 const name = (st: BRState, inst: number) => st.ctx.cat.names[st.ctx.cardOf[inst]!]!;
 /** Seat p's deck, top first (the top of a zone is its last entry). */
 const deckOrder = (st: BRState, p: number) =>
-  Array.from({ length: st.w[O_DECK_N + p]! }, (_, i) => name(st, st.z[Z_DECK + p * ZONE_CAP + st.w[O_DECK_N + p]! - 1 - i]!));
+  Array.from({ length: st.z[Z_DECK_N + p]! }, (_, i) => name(st, st.z[Z_DECK + p * ZONE_CAP + st.z[Z_DECK_N + p]! - 1 - i]!));
 /** Seat p's hand, in the order the cards came in. */
-const hand = (st: BRState, p: number) => Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => name(st, st.z[Z_HAND + p * ZONE_CAP + i]!));
+const hand = (st: BRState, p: number) => Array.from({ length: st.z[Z_HAND_N + p]! }, (_, i) => name(st, st.z[Z_HAND + p * ZONE_CAP + i]!));
 
 type Policy = (legal: Int32Array, n: number) => number;
 const firstLegal: Policy = (legal) => legal[0]!;
@@ -30,9 +30,9 @@ function playTo(game: BlueRising, seed: number, until: number, policy: Policy = 
   game.newGame(st, seed);
   const legal = new Int32Array(game.maxLegalActions);
   let guard = 0;
-  while (st.w[O_PHASE]! < until) {
+  while (st.z[Z_PHASE]! < until) {
     const n = game.legalActions(st, legal);
-    game.apply(st, st.w[O_PHASE] === PH_MULLIGAN ? mulligan(legal, n) : policy(legal, n));
+    game.apply(st, st.z[Z_PHASE] === PH_MULLIGAN ? mulligan(legal, n) : policy(legal, n));
     if (++guard > 100) throw new Error('setup did not end');
   }
   return st;
@@ -50,7 +50,7 @@ describe('paired games see identical shuffles', () => {
     for (const seed of seeds) {
       const s1 = playTo(ab, seed, PH_MAIN);
       const s2 = playTo(ba, seed, PH_MAIN);
-      expect(s1.w[O_MULL_DONE]! + s1.w[O_MULL_DONE + 1]!).toBe(2);
+      expect(s1.z[Z_MULL_DONE]! + s1.z[Z_MULL_DONE + 1]!).toBe(2);
       // Deck A: seat 0 in the first game, seat 1 in the second; deck B the other way round.
       for (const [x1, x2] of [[0, 1], [1, 0]] as const) {
         const seq1 = dealtSequence(s1, x1);
@@ -66,7 +66,7 @@ describe('paired games see identical shuffles', () => {
         const [d1, d2] = [deckOrder(s1, x1), deckOrder(s2, x2)];
         expect(h1.length > h2.length ? [...h1.slice(h2.length), ...d1] : d1).toEqual(h2.length > h1.length ? [...h2.slice(h1.length), ...d2] : d2);
       }
-      expect(s1.w[O_FIRST]).toBe(s2.w[O_FIRST]);
+      expect(s1.z[Z_FIRST]).toBe(s2.z[Z_FIRST]);
     }
   });
 
@@ -109,7 +109,7 @@ describe('paired games see identical shuffles', () => {
   it('a mirror match deals the two seats different orders', () => {
     const gg = matchFromFiles('quick', G, G);
     const st = playTo(gg, 5, PH_MULLIGAN);
-    expect(st.w[O_PHASE]).toBe(PH_MULLIGAN);
+    expect(st.z[Z_PHASE]).toBe(PH_MULLIGAN);
     expect(dealtSequence(st, 1)).not.toEqual(dealtSequence(st, 0));
   });
 });

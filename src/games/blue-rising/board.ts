@@ -15,12 +15,12 @@ const {
   G_LEGEND, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, T_CHARACTER, TR_SACRIFICE, TR_TAP,
 } = catalogueCodes;
 const {
-  ADJ, END_VP, INST_PER_PLAYER, Z_DECK, O_DECK_N, Z_DISC, O_DISC_N, O_END, O_ENTERED, O_EQUIP,
-  O_FACEDOWN, Z_GONE, O_GONE_N, Z_HAND, O_HAND_N, O_OCC, O_PHASE, Z_PUBLIC, O_SUPPORT, O_TAPPED, O_TATK,
-  O_TBACK, O_TDEF, O_TFRONT, O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_ATTACKED, O_TURN, O_VP, O_WINNER,
-  RNG_SEAT, O_ACTIVE, O_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
+  ADJ, END_VP, INST_PER_PLAYER, Z_DECK, Z_DECK_N, Z_DISC, Z_DISC_N, Z_END, O_ENTERED, Z_EQUIP,
+  Z_FACEDOWN, Z_GONE, Z_GONE_N, Z_HAND, Z_HAND_N, Z_OCC, Z_PHASE, setPublic, O_SUPPORT, Z_TAPPED, Z_TATK,
+  Z_TBACK, Z_TDEF, Z_TFRONT, Z_TKW, Z_TOKENS_USED, Z_TPOW, Z_TRES, Z_ATTACKED, O_TURN, O_VP, Z_WINNER,
+  RNG_SEAT, Z_ACTIVE, Z_MULL_DONE, REC_FIELDS, REC_VP, REC_LEADER, REC_LEAD_CHANGES, R_DRAWN,
   R_FIRST_SEEN, R_HELD, R_PLAYED, R_REPLAYS, R_VP_GIVEN, R_VP_SCORED, VP_ENVIRONMENT, VP_EXHAUSTION,
-  VP_KILL, VP_SOURCES, O_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP, C_SCAN, C_SCAN_OK, SCAN_WORDS,
+  VP_KILL, VP_SOURCES, Z_CURRENT, PH_OVER, SLOT_NAMES, ZONE_CAP, C_SCAN, C_SCAN_OK, SCAN_WORDS,
   SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT, SCAN_TAP_RES, SCAN_RES, SCAN_OCC, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES,
 } = stateLayout;
 
@@ -37,61 +37,61 @@ export function slotLabel(gs: number): string {
 
 // ---------- zones ----------
 export function handCount(st: BRState, p: number): number {
-  return st.w[O_HAND_N + p]!;
+  return st.z[Z_HAND_N + p]!;
 }
 export function handAt(st: BRState, p: number, i: number): number {
   return st.z[Z_HAND + p * ZONE_CAP + i]!;
 }
 export function pushHand(st: BRState, p: number, inst: number, known: boolean): void {
-  const w = st.w, z = st.z;
-  const n = w[O_HAND_N + p]!;
+  const z = st.z;
+  const n = z[Z_HAND_N + p]!;
   z[Z_HAND + p * ZONE_CAP + n] = inst;
-  w[O_HAND_N + p] = n + 1;
-  z[Z_PUBLIC + inst] = known ? 1 : 0;
+  z[Z_HAND_N + p] = n + 1;
+  setPublic(z, inst, known ? 1 : 0);
   // A copy in hand after both mulligans (drawn, or back from play) is one a player could play.
-  if (st.rec !== null && w[O_MULL_DONE]! && w[O_MULL_DONE + 1]!) st.rec[inst * REC_FIELDS + R_HELD] = 1;
+  if (st.rec !== null && z[Z_MULL_DONE]! && z[Z_MULL_DONE + 1]!) st.rec[inst * REC_FIELDS + R_HELD] = 1;
 }
 /** Removes hand card i, keeping the order of the others. Returns the instance. */
 export function takeFromHand(st: BRState, p: number, i: number): number {
-  const w = st.w, z = st.z;
+  const z = st.z;
   const base = Z_HAND + p * ZONE_CAP;
   const inst = z[base + i]!;
-  const n = w[O_HAND_N + p]! - 1;
+  const n = z[Z_HAND_N + p]! - 1;
   for (let k = i; k < n; k++) z[base + k] = z[base + k + 1]!;
   z[base + n] = -1;
-  w[O_HAND_N + p] = n;
-  z[Z_PUBLIC + inst] = 0;
+  z[Z_HAND_N + p] = n;
+  setPublic(z, inst, 0);
   return inst;
 }
 export function pushDiscard(st: BRState, inst: number): void {
   const p = owner(inst);
-  const w = st.w;
-  const n = w[O_DISC_N + p]!;
+  const z = st.z;
+  const n = z[Z_DISC_N + p]!;
   st.z[Z_DISC + p * ZONE_CAP + n] = inst;
-  w[O_DISC_N + p] = n + 1;
+  z[Z_DISC_N + p] = n + 1;
 }
 export function pushDeck(st: BRState, p: number, inst: number): void {
-  const w = st.w;
-  const n = w[O_DECK_N + p]!;
+  const z = st.z;
+  const n = z[Z_DECK_N + p]!;
   st.z[Z_DECK + p * ZONE_CAP + n] = inst;
-  w[O_DECK_N + p] = n + 1;
+  z[Z_DECK_N + p] = n + 1;
 }
 export function pushGone(st: BRState, inst: number): void {
   const p = owner(inst);
-  const w = st.w;
-  const n = w[O_GONE_N + p]!;
+  const z = st.z;
+  const n = z[Z_GONE_N + p]!;
   st.z[Z_GONE + p * ZONE_CAP + n] = inst;
-  w[O_GONE_N + p] = n + 1;
+  z[Z_GONE_N + p] = n + 1;
 }
 /** Removes the card at index i of p's deck (setup picks Aspirants out of it), keeping the order of the others; returns it. */
 export function takeFromDeckAt(st: BRState, p: number, i: number): number {
-  const w = st.w, z = st.z;
+  const z = st.z;
   const base = Z_DECK + p * ZONE_CAP;
-  const n = w[O_DECK_N + p]!;
+  const n = z[Z_DECK_N + p]!;
   const inst = z[base + i]!;
   for (let k = i; k < n - 1; k++) z[base + k] = z[base + k + 1]!;
   z[base + n - 1] = -1;
-  w[O_DECK_N + p] = n - 1;
+  z[Z_DECK_N + p] = n - 1;
   return inst;
 }
 
@@ -106,12 +106,12 @@ export function shuffleZone(st: BRState, offset: number, n: number, stream: numb
   }
 }
 export function shuffleDeck(st: BRState, p: number): void {
-  shuffleZone(st, Z_DECK + p * ZONE_CAP, st.w[O_DECK_N + p]!, RNG_SEAT + 4 * p);
+  shuffleZone(st, Z_DECK + p * ZONE_CAP, st.z[Z_DECK_N + p]!, RNG_SEAT + 4 * p);
 }
 
 // ---------- VP and the end (R1, R44) ----------
 export function isOver(st: BRState): boolean {
-  return st.w[O_PHASE] === PH_OVER;
+  return st.z[Z_PHASE] === PH_OVER;
 }
 /**
  * p scores n VP from `source` (VP_KILL, VP_ENVIRONMENT, VP_EXHAUSTION); `scorer` is the card
@@ -119,7 +119,7 @@ export function isOver(st: BRState): boolean {
  */
 export function gainVp(st: BRState, p: number, n: number, source: number, scorer: number, victim: number): void {
   if (n <= 0 || isOver(st)) return;
-  const w = st.w;
+  const w = st.w, z = st.z;
   const vp = w[O_VP + p]! + n;
   w[O_VP + p] = vp;
   const rec = st.rec;
@@ -138,10 +138,10 @@ export function gainVp(st: BRState, p: number, n: number, source: number, scorer
   }
   if (st.log) st.log.line(`  ${playerName(st, p)} scores ${n} VP (${vpReason(st, p, source, scorer, victim)}): ${w[O_VP]}–${w[O_VP + 1]}`);
   if (vp >= st.ctx.options.vpToWin) {
-    w[O_WINNER] = p;
-    w[O_END] = END_VP;
-    w[O_PHASE] = PH_OVER;
-    w[O_CURRENT] = -1;
+    z[Z_WINNER] = p;
+    z[Z_END] = END_VP;
+    z[Z_PHASE] = PH_OVER;
+    z[Z_CURRENT] = -1;
     if (st.log) st.log.line(`${playerName(st, p)} wins with ${vp} VP (target ${st.ctx.options.vpToWin}).`);
   }
 }
@@ -150,9 +150,9 @@ function vpReason(st: BRState, p: number, source: number, scorer: number, victim
   switch (source) {
     case VP_ENVIRONMENT: return `${cardName(st, scorer)} hits the Environment, R40`;
     case VP_KILL:
-      return st.w[O_ACTIVE] === owner(scorer) ? `${cardName(st, victim)} destroyed, R40` : `${cardName(st, victim)} destroyed by Contre-Attaque, R48`;
+      return st.z[Z_ACTIVE] === owner(scorer) ? `${cardName(st, victim)} destroyed, R40` : `${cardName(st, victim)} destroyed by Contre-Attaque, R48`;
     // R42 refilled the exhausted deck from the discard; D23: there was nothing to refill it with.
-    case VP_EXHAUSTION: return `opponent's deck exhausted, ${st.w[O_DECK_N + 1 - p] === 0 ? 'D23' : 'R42'}`;
+    case VP_EXHAUSTION: return `opponent's deck exhausted, ${st.z[Z_DECK_N + 1 - p] === 0 ? 'D23' : 'R42'}`;
   }
   return 'effect';
 }
@@ -178,25 +178,24 @@ export function recordCount(st: BRState, inst: number, field: number): void {
 // ---------- drawing (R42, D23) ----------
 /** Draws one card for p. Returns false when the draw instruction must stop (D23) or the game ended. */
 export function drawOne(st: BRState, p: number): boolean {
-  const w = st.w;
-  let n = w[O_DECK_N + p]!;
+  const z = st.z;
+  let n = z[Z_DECK_N + p]!;
   if (n === 0) {
-    const d = w[O_DISC_N + p]!;
+    const d = z[Z_DISC_N + p]!;
     if (d === 0) {
       if (st.log) st.log.line(`  ${playerName(st, p)} must draw with an empty deck and an empty discard: nothing is drawn (D23)`);
       gainVp(st, 1 - p, st.ctx.options.exhaustionVp, VP_EXHAUSTION, -1, -1);
       return false;
     }
     // R42: the discard becomes the deck, shuffled; the opponent scores.
-    const z = st.z;
     const dbase = Z_DISC + p * ZONE_CAP;
     const kbase = Z_DECK + p * ZONE_CAP;
     for (let i = 0; i < d; i++) {
       z[kbase + i] = z[dbase + i]!;
       z[dbase + i] = -1;
     }
-    w[O_DISC_N + p] = 0;
-    w[O_DECK_N + p] = d;
+    z[Z_DISC_N + p] = 0;
+    z[Z_DECK_N + p] = d;
     shuffleDeck(st, p);
     if (st.log) st.log.line(`  ${playerName(st, p)}'s deck is empty: the discard (${d} cards) is shuffled into a new deck (R42)`);
     gainVp(st, 1 - p, st.ctx.options.exhaustionVp, VP_EXHAUSTION, -1, -1);
@@ -206,11 +205,11 @@ export function drawOne(st: BRState, p: number): boolean {
   const top = Z_DECK + p * ZONE_CAP + n - 1;
   const inst = st.z[top]!;
   st.z[top] = -1;
-  w[O_DECK_N + p] = n - 1;
+  z[Z_DECK_N + p] = n - 1;
   pushHand(st, p, inst, false);
   if (st.rec !== null) {
     // Draws after both mulligans count as drawn (metrics.md); the opening hand does not.
-    if (w[O_MULL_DONE]! && w[O_MULL_DONE + 1]!) recordCount(st, inst, R_DRAWN);
+    if (z[Z_MULL_DONE]! && z[Z_MULL_DONE + 1]!) recordCount(st, inst, R_DRAWN);
     recordSeen(st, inst);
   }
   return true;
@@ -222,8 +221,8 @@ export function draw(st: BRState, p: number, count: number): void {
 // ---------- characters in play ----------
 export function slotOf(st: BRState, inst: number): number {
   const base = owner(inst) * 6;
-  const w = st.w;
-  for (let s = base; s < base + 6; s++) if (w[O_OCC + s] === inst) return s;
+  const z = st.z;
+  for (let s = base; s < base + 6; s++) if (z[Z_OCC + s] === inst) return s;
   return -1;
 }
 export function isAdjacent(gsA: number, gsB: number): boolean {
@@ -232,13 +231,13 @@ export function isAdjacent(gsA: number, gsB: number): boolean {
 }
 export function charCount(st: BRState, p: number): number {
   let n = 0;
-  for (let s = p * 6; s < p * 6 + 6; s++) if (st.w[O_OCC + s]! >= 0) n++;
+  for (let s = p * 6; s < p * 6 + 6; s++) if (st.z[Z_OCC + s]! >= 0) n++;
   return n;
 }
 /** R24 / R51: may this character be tapped (attack, effect, support) now? */
 export function canTap(st: BRState, gs: number): boolean {
-  const w = st.w;
-  if (w[O_OCC + gs]! < 0 || w[O_TAPPED + gs] !== 0) return false;
+  const w = st.w, z = st.z;
+  if (z[Z_OCC + gs]! < 0 || z[Z_TAPPED + gs] !== 0) return false;
   if (w[O_ENTERED + gs] !== w[O_TURN]) return true;
   return (keywordFlags(st, gs) & KW_RAGE) !== 0;
 }
@@ -248,8 +247,8 @@ export function canTap(st: BRState, gs: number): boolean {
  * character just leaves the tappable masks, with the resources of its tap ability.
  */
 export function tapChar(st: BRState, gs: number): void {
-  const w = st.w;
-  w[O_TAPPED + gs] = 1;
+  const w = st.w, z = st.z;
+  z[Z_TAPPED + gs] = 1;
   const p = gs < 6 ? 0 : 1;
   const bit = 1 << (gs - p * 6);
   const c = C_SCAN + p * SCAN_WORDS;
@@ -259,28 +258,28 @@ export function tapChar(st: BRState, gs: number): void {
   w[c + SCAN_TAP_AB] = w[c + SCAN_TAP_AB]! & keep;
   w[c + SCAN_TAP_FIGHT] = w[c + SCAN_TAP_FIGHT]! & keep;
   w[c + SCAN_TAP_RES] = w[c + SCAN_TAP_RES]! & keep;
-  w[c + SCAN_RES] = w[c + SCAN_RES]! - st.ctx.cat.abResource[st.ctx.cardOf[w[O_OCC + gs]!]! * NUM_TRIGGERS + TR_TAP]!;
+  w[c + SCAN_RES] = w[c + SCAN_RES]! - st.ctx.cat.abResource[st.ctx.cardOf[z[Z_OCC + gs]!]! * NUM_TRIGGERS + TR_TAP]!;
 }
 
 function objectOf(st: BRState, gs: number): number {
-  const o = st.w[O_EQUIP + gs]!;
+  const o = st.z[Z_EQUIP + gs]!;
   return o < 0 ? -1 : st.ctx.cardOf[o]!;
 }
 export function keywordFlags(st: BRState, gs: number): number {
   const cat = st.ctx.cat;
-  const c = st.ctx.cardOf[st.w[O_OCC + gs]!]!;
+  const c = st.ctx.cardOf[st.z[Z_OCC + gs]!]!;
   const o = objectOf(st, gs);
-  return cat.kwFlags[c]! | st.w[O_TKW + gs]! | (o >= 0 ? cat.objFlags[o]! : 0);
+  return cat.kwFlags[c]! | st.z[Z_TKW + gs]! | (o >= 0 ? cat.objFlags[o]! : 0);
 }
 export function resistance(st: BRState, gs: number): number {
   const cat = st.ctx.cat;
-  const c = st.ctx.cardOf[st.w[O_OCC + gs]!]!;
+  const c = st.ctx.cardOf[st.z[Z_OCC + gs]!]!;
   const o = objectOf(st, gs);
-  return cat.kwResistant[c]! + st.w[O_TRES + gs]! + (o >= 0 ? cat.objResistant[o]! : 0);
+  return cat.kwResistant[c]! + st.z[Z_TRES + gs]! + (o >= 0 ? cat.objResistant[o]! : 0);
 }
 export function supportValue(st: BRState, gs: number): number {
   const cat = st.ctx.cat;
-  const c = st.ctx.cardOf[st.w[O_OCC + gs]!]!;
+  const c = st.ctx.cardOf[st.z[Z_OCC + gs]!]!;
   const o = objectOf(st, gs);
   return cat.support[c]! + (o >= 0 ? cat.objSupport[o]! : 0);
 }
@@ -288,15 +287,15 @@ export const ROLE_NONE = 0, ROLE_ATTACKER = 1, ROLE_DEFENDER = 2;
 /** Power of the character on slot gs (R39 without supports): base, Object, effects, keywords. */
 export function charPower(st: BRState, gs: number, role: number): number {
   const cat = st.ctx.cat;
-  const w = st.w;
-  const c = st.ctx.cardOf[w[O_OCC + gs]!]!;
+  const z = st.z;
+  const c = st.ctx.cardOf[z[Z_OCC + gs]!]!;
   const o = objectOf(st, gs);
-  let p = cat.power[c]! + w[O_TPOW + gs]!;
+  let p = cat.power[c]! + z[Z_TPOW + gs]!;
   const front = gs % 6 < 3;
-  if (front) p += cat.kwFront[c]! + w[O_TFRONT + gs]!;
-  else p += cat.kwBack[c]! + w[O_TBACK + gs]!;
-  if (role === ROLE_ATTACKER) p += cat.kwAttack[c]! + w[O_TATK + gs]!;
-  else if (role === ROLE_DEFENDER) p += cat.kwDefense[c]! + w[O_TDEF + gs]!;
+  if (front) p += cat.kwFront[c]! + z[Z_TFRONT + gs]!;
+  else p += cat.kwBack[c]! + z[Z_TBACK + gs]!;
+  if (role === ROLE_ATTACKER) p += cat.kwAttack[c]! + z[Z_TATK + gs]!;
+  else if (role === ROLE_DEFENDER) p += cat.kwDefense[c]! + z[Z_TDEF + gs]!;
   if (o >= 0) {
     p += cat.objPower[o]!;
     p += front ? cat.objFront[o]! : cat.objBack[o]!;
@@ -309,8 +308,8 @@ export function charPower(st: BRState, gs: number, role: number): number {
 /** The same total, as words: "5 base + 3 (Rugissement des ultras) + …" for the log. */
 export function powerBreakdown(st: BRState, gs: number, role: number, support: number, supporter: number): string {
   const cat = st.ctx.cat;
-  const w = st.w;
-  const inst = w[O_OCC + gs]!;
+  const z = st.z;
+  const inst = z[Z_OCC + gs]!;
   const c = st.ctx.cardOf[inst]!;
   const parts: string[] = [`${cat.power[c]} base`];
   const front = gs % 6 < 3;
@@ -324,13 +323,13 @@ export function powerBreakdown(st: BRState, gs: number, role: number, support: n
       (role === ROLE_ATTACKER ? cat.objAttack[o]! : role === ROLE_DEFENDER ? cat.objDefense[o]! : 0);
     if (ob) parts.push(`${ob} (${cat.names[o]})`);
   }
-  const temp = w[O_TPOW + gs]!;
+  const temp = z[Z_TPOW + gs]!;
   if (temp) {
     const notes = st.log ? st.log.bonusesOf(inst) : [];
     parts.push(`${temp} (${notes.length ? notes.join(', ') : 'effects'})`);
   }
-  const tempKw = (front ? w[O_TFRONT + gs]! : w[O_TBACK + gs]!) +
-    (role === ROLE_ATTACKER ? w[O_TATK + gs]! : role === ROLE_DEFENDER ? w[O_TDEF + gs]! : 0);
+  const tempKw = (front ? z[Z_TFRONT + gs]! : z[Z_TBACK + gs]!) +
+    (role === ROLE_ATTACKER ? z[Z_TATK + gs]! : role === ROLE_DEFENDER ? z[Z_TDEF + gs]! : 0);
   if (tempKw) parts.push(`${tempKw} (keywords gained this turn)`);
   if (supporter >= 0) parts.push(`${support} (support of ${cardName(st, supporter)})`);
   return parts.join(' + ');
@@ -338,29 +337,29 @@ export function powerBreakdown(st: BRState, gs: number, role: number, support: n
 
 /** Ends the "until end of turn" effects on slot gs (R31) and its attack of the turn (R33). */
 export function clearTurnEffects(st: BRState, gs: number): void {
-  const w = st.w;
-  w[O_TPOW + gs] = 0;
-  w[O_TKW + gs] = 0;
+  const w = st.w, z = st.z;
+  z[Z_TPOW + gs] = 0;
+  z[Z_TKW + gs] = 0;
   w[C_SCAN_OK] = w[C_SCAN_OK]! & (gs < 6 ? 2 : 1); // the slot's owner's scan (see state.ts)
-  w[O_TFRONT + gs] = 0;
-  w[O_TBACK + gs] = 0;
-  w[O_TDEF + gs] = 0;
-  w[O_TATK + gs] = 0;
-  w[O_TRES + gs] = 0;
-  w[O_ATTACKED + gs] = 0;
+  z[Z_TFRONT + gs] = 0;
+  z[Z_TBACK + gs] = 0;
+  z[Z_TDEF + gs] = 0;
+  z[Z_TATK + gs] = 0;
+  z[Z_TRES + gs] = 0;
+  z[Z_ATTACKED + gs] = 0;
 }
 
 /** Sets slot gs to hold `inst` (or nothing, -1), untapped, face up, unequipped, no effects. */
 function resetSlot(st: BRState, gs: number, inst: number, entered: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   // The owner's slot scan, when current, is patched for this slot rather than dropped: plays
   // and leaving play would otherwise send the next listing through a whole scan.
   const kept = scanOut(st, gs);
-  w[O_OCC + gs] = inst;
-  w[O_TAPPED + gs] = 0;
+  z[Z_OCC + gs] = inst;
+  z[Z_TAPPED + gs] = 0;
   w[O_ENTERED + gs] = entered;
-  w[O_FACEDOWN + gs] = 0;
-  w[O_EQUIP + gs] = -1;
+  z[Z_FACEDOWN + gs] = 0;
+  z[Z_EQUIP + gs] = -1;
   clearTurnEffects(st, gs);
   scanIn(st, gs, kept);
 }
@@ -390,9 +389,9 @@ export function scanIn(st: BRState, gs: number, kept: number): void {
 
 /** Sets the Object on slot gs (an instance, or -1), keeping the owner's slot scan current. */
 export function setEquip(st: BRState, gs: number, obj: number): void {
-  const w = st.w;
+  const z = st.z;
   const kept = scanOut(st, gs);
-  w[O_EQUIP + gs] = obj;
+  z[Z_EQUIP + gs] = obj;
   scanIn(st, gs, kept);
 }
 
@@ -401,12 +400,12 @@ export function setEquip(st: BRState, gs: number, obj: number): void {
  * resources the sum, as the scan of rules.ts counted them from the slot's present fields.
  */
 function scanDropSlot(st: BRState, p: number, gs: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const cat = st.ctx.cat, cardOf = st.ctx.cardOf;
   const c = C_SCAN + p * SCAN_WORDS;
   const bit = 1 << (gs - p * 6);
-  const inst = w[O_OCC + gs]!;
-  const obj = w[O_EQUIP + gs]!;
+  const inst = z[Z_OCC + gs]!;
+  const obj = z[Z_EQUIP + gs]!;
   let r = w[c + SCAN_RES]!;
   if ((w[c + SCAN_TAPS]! & bit) !== 0) r -= cat.abResource[cardOf[inst]! * NUM_TRIGGERS + TR_TAP]!;
   if (inst >= 0 && obj >= 0 && owner(obj) === p) r -= cat.abResource[cardOf[obj]! * NUM_TRIGGERS + TR_SACRIFICE]!;
@@ -417,15 +416,15 @@ function scanDropSlot(st: BRState, p: number, gs: number): void {
 
 /** Adds slot gs to p's slot scan from its present fields, as the scan of rules.ts does. */
 function scanAddSlot(st: BRState, p: number, gs: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const cat = st.ctx.cat, cardOf = st.ctx.cardOf;
   const c = C_SCAN + p * SCAN_WORDS;
   const s = gs - p * 6;
-  const inst = w[O_OCC + gs]!;
-  const obj = w[O_EQUIP + gs]!;
+  const inst = z[Z_OCC + gs]!;
+  const obj = z[Z_EQUIP + gs]!;
   if (inst >= 0) {
     w[c + SCAN_OCC] = w[c + SCAN_OCC]! | (1 << s);
-    if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== w[O_TURN] || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
+    if (z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== w[O_TURN] || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
       const card = cardOf[inst]!;
       const b = cat.abilityBits[card]!;
       w[c + SCAN_TAPS] = w[c + SCAN_TAPS]! | (1 << s);
@@ -455,13 +454,13 @@ export const TO_DISCARD = 0, TO_HAND = 1;
  * discard (D17).
  */
 export function leavePlay(st: BRState, gs: number, dest: number): void {
-  const w = st.w;
-  const inst = w[O_OCC + gs]!;
-  const obj = w[O_EQUIP + gs]!;
+  const z = st.z;
+  const inst = z[Z_OCC + gs]!;
+  const obj = z[Z_EQUIP + gs]!;
   const cat = st.ctx.cat;
   const p = owner(inst);
   if (cat.grade[st.ctx.cardOf[inst]!] === G_SQUIRE) {
-    w[O_TOKENS_USED + p] = w[O_TOKENS_USED + p]! & ~(1 << (inst - p * INST_PER_PLAYER - (INST_PER_PLAYER - 6)));
+    z[Z_TOKENS_USED + p] = z[Z_TOKENS_USED + p]! & ~(1 << (inst - p * INST_PER_PLAYER - (INST_PER_PLAYER - 6)));
     if (st.log) st.log.line(`  ${cardName(st, inst)} leaves the game (Squire token, D1)`);
   } else if (dest === TO_HAND) {
     pushHand(st, p, inst, true);
@@ -488,7 +487,7 @@ export function leavePlay(st: BRState, gs: number, dest: number): void {
 
 /** Destroyed by combat (R40, R48): VP to the scorer by grade. Returns the VP scored. */
 export function destroyInCombat(st: BRState, gs: number, scorer: number): number {
-  const grade = st.ctx.cat.grade[st.ctx.cardOf[st.w[O_OCC + gs]!]!]!;
+  const grade = st.ctx.cat.grade[st.ctx.cardOf[st.z[Z_OCC + gs]!]!]!;
   leavePlay(st, gs, TO_DISCARD);
   return gradeVp(st, grade);
 }
@@ -506,7 +505,7 @@ export function placeOnSlot(st: BRState, gs: number, inst: number, turn: number)
 
 /** Swaps the contents of two character slots, with everything that sits on them. */
 export function swapSlots(st: BRState, a: number, b: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const p = a < 6 ? 0 : 1;
   if (p === (b < 6 ? 0 : 1)) {
     // Two slots of one player: the scan's bits of the two slots trade places, the sums stay.
@@ -520,13 +519,19 @@ export function swapSlots(st: BRState, a: number, b: number): void {
   } else {
     w[C_SCAN_OK] = w[C_SCAN_OK]! & (a < 6 ? 2 : 1) & (b < 6 ? 2 : 1);
   }
-  for (const base of SLOT_FIELDS) {
+  for (const base of SLOT_WORDS) {
     const t = w[base + a]!;
     w[base + a] = w[base + b]!;
     w[base + b] = t;
   }
+  for (const base of SLOT_BYTES) {
+    const t = z[base + a]!;
+    z[base + a] = z[base + b]!;
+    z[base + b] = t;
+  }
 }
-const SLOT_FIELDS = [O_OCC, O_TAPPED, O_ENTERED, O_FACEDOWN, O_EQUIP, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES, O_ATTACKED];
+const SLOT_WORDS = [O_ENTERED];
+const SLOT_BYTES = [Z_OCC, Z_TAPPED, Z_FACEDOWN, Z_EQUIP, Z_TPOW, Z_TKW, Z_TFRONT, Z_TBACK, Z_TDEF, Z_TATK, Z_TRES, Z_ATTACKED];
 
 export function isCharacterCard(st: BRState, inst: number): boolean {
   return st.ctx.cat.type[st.ctx.cardOf[inst]!] === T_CHARACTER;

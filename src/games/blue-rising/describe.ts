@@ -27,17 +27,17 @@ import { cardName, handAt, resistance } from './board.ts';
 import {
   BRState,
   COLUMN_NAMES,
-  O_ART,
-  O_ATK_COLUMN,
-  O_ATK_RANGED,
-  O_CURRENT,
-  O_ENV,
-  O_EQUIP,
-  O_HAND_N,
-  O_OCC,
-  O_PHASE,
-  O_RS_SLOT,
-  O_TRAP,
+  Z_ART,
+  Z_ATK_COLUMN,
+  Z_ATK_RANGED,
+  Z_CURRENT,
+  Z_ENV,
+  Z_EQUIP,
+  Z_HAND_N,
+  Z_OCC,
+  Z_PHASE,
+  Z_RS_SLOT,
+  Z_TRAP,
   PH_EOT_DISCARD,
   PH_MAIN,
   PH_MULLIGAN,
@@ -51,12 +51,12 @@ import { slotOf } from './board.ts';
 
 /** A character on global slot gs, named so that the name alone is unambiguous when it can be. */
 export function charRef(st: BRState, actor: number, gs: number): string {
-  const w = st.w;
-  const inst = w[O_OCC + gs]!;
+  const z = st.z;
+  const inst = z[Z_OCC + gs]!;
   if (inst < 0) return `empty ${SLOT_NAMES[gs % 6]}`;
   const card = st.ctx.cardOf[inst]!;
   let same = 0;
-  for (let s = 0; s < 12; s++) if (w[O_OCC + s]! >= 0 && st.ctx.cardOf[w[O_OCC + s]!] === card) same++;
+  for (let s = 0; s < 12; s++) if (z[Z_OCC + s]! >= 0 && st.ctx.cardOf[z[Z_OCC + s]!] === card) same++;
   const name = cardName(st, inst);
   if (same === 1) return name;
   return `${name} (${((gs / 6) | 0) === actor ? 'own' : "opponent's"} ${SLOT_NAMES[gs % 6]})`;
@@ -73,16 +73,16 @@ function targetSuffix(st: BRState, p: number, card: number, trig: number, t: num
 }
 
 export function describeAction(st: BRState, a: number): string {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   const cat = ctx.cat;
-  const p = w[O_CURRENT]!;
-  const phase = w[O_PHASE]!;
+  const p = z[Z_CURRENT]!;
+  const phase = z[Z_PHASE]!;
   if (a === A_PASS) {
     if (phase === PH_MAIN) return 'end the main phase';
     if (phase === PH_REACTION) return 'done reacting';
     if (phase === PH_EOT_DISCARD) return 'keep the hand';
-    if (phase === PH_RESIST) return `leave ${charRef(st, p, (1 - p) * 6 + w[O_RS_SLOT]!)} unaffected (Résistant)`;
+    if (phase === PH_RESIST) return `leave ${charRef(st, p, (1 - p) * 6 + z[Z_RS_SLOT]!)} unaffected (Résistant)`;
     if (phase === PH_WINDOW || phase === PH_PAUSE) return 'pass';
     return 'pass';
   }
@@ -94,16 +94,16 @@ export function describeAction(st: BRState, a: number): string {
     const mask = a - A_MULLIGAN;
     if (mask === 0 || phase !== PH_MULLIGAN) return 'keep the opening hand';
     const names: string[] = [];
-    for (let i = 0; i < w[O_HAND_N + p]!; i++) if (mask & (1 << i)) names.push(cardName(st, handAt(st, p, i)));
+    for (let i = 0; i < z[Z_HAND_N + p]!; i++) if (mask & (1 << i)) names.push(cardName(st, handAt(st, p, i)));
     return `mulligan ${names.join(', ')}`;
   }
   if (a < A_PAY_TAP) {
     const k = ctx.options.discardResource;
     return `discard ${cardName(st, handAt(st, p, a - A_PAY_DISCARD))} for ${k} resource${k === 1 ? '' : 's'}`;
   }
-  if (a < A_PAY_SACRIFICE) return `tap ${cardName(st, w[O_OCC + p * 6 + a - A_PAY_TAP]!)} for resources`;
-  if (a < A_PAY_ENV) return `destroy ${cardName(st, w[O_EQUIP + p * 6 + a - A_PAY_SACRIFICE]!)} for resources`;
-  if (a === A_PAY_ENV) return `tap ${cardName(st, w[O_ENV + p]!)} for resources`;
+  if (a < A_PAY_SACRIFICE) return `tap ${cardName(st, z[Z_OCC + p * 6 + a - A_PAY_TAP]!)} for resources`;
+  if (a < A_PAY_ENV) return `destroy ${cardName(st, z[Z_EQUIP + p * 6 + a - A_PAY_SACRIFICE]!)} for resources`;
+  if (a === A_PAY_ENV) return `tap ${cardName(st, z[Z_ENV + p]!)} for resources`;
   if (a < A_TAP) {
     const i = ((a - A_PLAY) / TARGETS) | 0;
     const t = (a - A_PLAY) % TARGETS;
@@ -112,7 +112,7 @@ export function describeAction(st: BRState, a: number): string {
     const name = cardName(st, inst);
     switch (cat.type[c]) {
       case T_CHARACTER: {
-        const occ = w[O_OCC + p * 6 + t]!;
+        const occ = z[Z_OCC + p * 6 + t]!;
         return `play ${name} at ${SLOT_NAMES[t]}${occ >= 0 ? ` replacing ${cardName(st, occ)}` : ''}`;
       }
       case T_OBJECT: return `play ${name} on ${relTarget(st, p, t)}`;
@@ -125,16 +125,16 @@ export function describeAction(st: BRState, a: number): string {
     const src = ((a - A_TAP) / TARGETS) | 0;
     const t = (a - A_TAP) % TARGETS;
     if (src === 6) {
-      const c = ctx.cardOf[w[O_ENV + p]!]!;
-      return `tap ${cardName(st, w[O_ENV + p]!)}${targetSuffix(st, p, c, TR_TAP, t)}`;
+      const c = ctx.cardOf[z[Z_ENV + p]!]!;
+      return `tap ${cardName(st, z[Z_ENV + p]!)}${targetSuffix(st, p, c, TR_TAP, t)}`;
     }
-    const inst = w[O_OCC + p * 6 + src]!;
+    const inst = z[Z_OCC + p * 6 + src]!;
     return `tap ${charRef(st, p, p * 6 + src)}${targetSuffix(st, p, ctx.cardOf[inst]!, TR_TAP, t)}`;
   }
   if (a < A_ATTACK) {
     const s = ((a - A_SACRIFICE) / TARGETS) | 0;
     const t = (a - A_SACRIFICE) % TARGETS;
-    const obj = w[O_EQUIP + p * 6 + s]!;
+    const obj = z[Z_EQUIP + p * 6 + s]!;
     return `destroy ${cardName(st, obj)} on ${charRef(st, p, p * 6 + s)}${targetSuffix(st, p, ctx.cardOf[obj]!, TR_SACRIFICE, t)}`;
   }
   if (a < A_SUPPORT) {
@@ -146,12 +146,12 @@ export function describeAction(st: BRState, a: number): string {
   }
   if (a < A_RESOLVE_TRAP) return `support with ${charRef(st, p, p * 6 + a - A_SUPPORT)}`;
   if (a === A_RESOLVE_TRAP) {
-    let col = w[O_ATK_COLUMN]!;
-    if (w[O_ATK_RANGED]! >= 0) {
-      const gs = slotOf(st, w[O_ATK_RANGED]!);
+    let col = z[Z_ATK_COLUMN]!;
+    if (z[Z_ATK_RANGED]! >= 0) {
+      const gs = slotOf(st, z[Z_ATK_RANGED]!);
       if (gs >= 0) col = gs % 3;
     }
-    return `resolve ${cardName(st, w[O_TRAP + p * 3 + col]!)}`;
+    return `resolve ${cardName(st, z[Z_TRAP + p * 3 + col]!)}`;
   }
   if (a < A_TRAP_2A) {
     const from = ((a - A_MOVE) / 6) | 0;
@@ -159,21 +159,21 @@ export function describeAction(st: BRState, a: number): string {
     return `tap ${charRef(st, p, p * 6 + from)} to move it to ${SLOT_NAMES[to]}`;
   }
   if (a < A_ART_REVEAL) {
-    let col = w[O_ATK_COLUMN]!;
-    if (w[O_ATK_RANGED]! >= 0) {
-      const gs = slotOf(st, w[O_ATK_RANGED]!);
+    let col = z[Z_ATK_COLUMN]!;
+    if (z[Z_ATK_RANGED]! >= 0) {
+      const gs = slotOf(st, z[Z_ATK_RANGED]!);
       if (gs >= 0) col = gs % 3;
     }
     const cost = ctx.options.reactionTrapCost;
     return `place ${cardName(st, handAt(st, p, a - A_TRAP_2A))} in the ${COLUMN_NAMES[col]} column for ${cost} resource${cost === 1 ? '' : 's'}`;
   }
-  if (a === A_ART_REVEAL) return `reveal ${cardName(st, w[O_ART + p]!)}`;
+  if (a === A_ART_REVEAL) return `reveal ${cardName(st, z[Z_ART + p]!)}`;
   if (a < A_EOT_DISCARD) {
-    const art = w[O_ART + p]!;
+    const art = z[Z_ART + p]!;
     return `activate ${cardName(st, art)}${targetSuffix(st, p, ctx.cardOf[art]!, TR_ARTEFACT, a - A_ART_ACTIVATE)}`;
   }
   if (a < A_RESIST_PAY) return `discard ${cardName(st, handAt(st, p, a - A_EOT_DISCARD))} at end of turn`;
-  const gs = (1 - p) * 6 + w[O_RS_SLOT]!;
+  const gs = (1 - p) * 6 + z[Z_RS_SLOT]!;
   return `pay ${resistance(st, gs)} more to affect ${charRef(st, p, gs)} (Résistant)`;
 }
 

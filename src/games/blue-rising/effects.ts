@@ -34,35 +34,35 @@ const {
   V_RETURN, V_SQUIRES, V_SWAP, V_TAP, V_UNTAP,
 } = catalogueCodes;
 const {
-  DEF_CHAR, DEF_ENV, DEF_NONE, O_ENV_TPOW, INST_PER_PLAYER, O_ACTIVE, O_ATK_INST, O_ATK_RANGED,
-  O_DEF_INST, O_DEF_KIND, O_IN_ATTACK, O_OCC, O_POOL, O_TAPPED, O_TATK, O_TBACK, O_TDEF, O_TFRONT,
-  O_TKW, O_TOKENS_USED, O_TPOW, O_TRES, O_TURN,
+  DEF_CHAR, DEF_ENV, DEF_NONE, O_ENV_TPOW, INST_PER_PLAYER, Z_ACTIVE, Z_ATK_INST, Z_ATK_RANGED,
+  Z_DEF_INST, Z_DEF_KIND, Z_IN_ATTACK, Z_OCC, O_POOL, Z_TAPPED, Z_TATK, Z_TBACK, Z_TDEF, Z_TFRONT,
+  Z_TKW, Z_TOKENS_USED, Z_TPOW, Z_TRES, O_TURN,
 } = stateLayout;
 
 const KW_BIT = [0, 0, 0, 0, KW_COUNTER, KW_RANGED, KW_STEALTH, KW_RAGE, 0];
 
 /** The Attacker / Defender instance of the current attack (-1 when none). */
 export function attackerInst(st: BRState): number {
-  return st.w[O_IN_ATTACK] ? st.w[O_ATK_INST]! : -1;
+  return st.z[Z_IN_ATTACK] ? st.z[Z_ATK_INST]! : -1;
 }
 export function defenderInst(st: BRState): number {
-  const w = st.w;
-  if (!w[O_IN_ATTACK]) return -1;
-  if (w[O_DEF_KIND] === DEF_CHAR) return w[O_DEF_INST]!;
+  const z = st.z;
+  if (!z[Z_IN_ATTACK]) return -1;
+  if (z[Z_DEF_KIND] === DEF_CHAR) return z[Z_DEF_INST]!;
   // D19: a ranged attack's target is its Defender from the declaration on, so "the
   // Defender" names it in step 2b too (while it is in play).
-  const ranged = w[O_ATK_RANGED]!;
-  return w[O_DEF_KIND] === DEF_NONE && ranged >= 0 && slotOf(st, ranged) >= 0 ? ranged : -1;
+  const ranged = z[Z_ATK_RANGED]!;
+  return z[Z_DEF_KIND] === DEF_NONE && ranged >= 0 && slotOf(st, ranged) >= 0 ? ranged : -1;
 }
 function fighterOf(st: BRState, p: number): number {
-  return p === st.w[O_ACTIVE] ? attackerInst(st) : defenderInst(st);
+  return p === st.z[Z_ACTIVE] ? attackerInst(st) : defenderInst(st);
 }
 
 /** The side whose Environment is the Defender named by a fight selector, or -1. */
 function environmentFighter(st: BRState, p: number, sel: number): number {
-  const w = st.w;
-  if (!w[O_IN_ATTACK] || w[O_DEF_KIND] !== DEF_ENV) return -1;
-  const d = 1 - w[O_ACTIVE]!;
+  const z = st.z;
+  if (!z[Z_IN_ATTACK] || z[Z_DEF_KIND] !== DEF_ENV) return -1;
+  const d = 1 - z[Z_ACTIVE]!;
   if (sel === S_DEFENDER || (sel === S_OWN_FIGHTER && p === d) || (sel === S_OPP_FIGHTER && p !== d)) return d;
   return -1;
 }
@@ -97,7 +97,7 @@ function subjectOf(st: BRState, p: number, start: number, n: number, src: number
  */
 export function resistTargets(st: BRState, p: number, card: number, trig: number, src: number, chosen: number): number {
   const cat = st.ctx.cat;
-  const w = st.w;
+  const z = st.z;
   const slot = card * NUM_TRIGGERS + trig;
   const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
   const prog = cat.program;
@@ -113,7 +113,7 @@ export function resistTargets(st: BRState, p: number, card: number, trig: number
     // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut; singleTarget names nobody for these selectors, so no slot would be added.
     if (sel === S_CONTROLLER || sel === S_ALL_OWN || sel === S_ADJ_OWN) continue;
     if (sel === S_ALL_OPP) {
-      for (let s = 0; s < 6; s++) if (w[O_OCC + o * 6 + s]! >= 0 && resistance(st, o * 6 + s) > 0) mask |= 1 << s;
+      for (let s = 0; s < 6; s++) if (z[Z_OCC + o * 6 + s]! >= 0 && resistance(st, o * 6 + s) > 0) mask |= 1 << s;
       continue;
     }
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a chosen character is the subject; without one, "target" names the subject whose slot the base record naming it already added.
@@ -136,7 +136,7 @@ export function resistExtra(st: BRState, p: number, card: number, trig: number, 
 function resists(st: BRState, p: number, gs: number, paid: number): boolean {
   const side = (gs / 6) | 0;
   if (side === p || resistance(st, gs) === 0 || (paid & (1 << (gs - side * 6))) !== 0) return false;
-  if (st.log) st.log.line(`  ${cardName(st, st.w[O_OCC + gs]!)} is Résistant: unaffected (D22)`);
+  if (st.log) st.log.line(`  ${cardName(st, st.z[Z_OCC + gs]!)} is Résistant: unaffected (D22)`);
   return true;
 }
 
@@ -166,7 +166,7 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
       const side = sel === S_ALL_OPP ? 1 - p : p;
       const srcGs = src >= 0 ? slotOf(st, src) : -1;
       for (let gs = side * 6; gs < side * 6 + 6; gs++) {
-        const inst = st.w[O_OCC + gs]!;
+        const inst = st.z[Z_OCC + gs]!;
         if (inst < 0) continue;
         if (sel === S_ADJ_OWN && (srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
         if (resists(st, p, gs, paid)) continue;
@@ -185,7 +185,7 @@ export function resolveAbility(st: BRState, p: number, card: number, trig: numbe
         const side = environmentFighter(st, p, sel);
         st.w[O_ENV_TPOW + side] = st.w[O_ENV_TPOW + side]! + amount;
         if (st.log) {
-          const env = st.w[O_DEF_INST]!;
+          const env = st.z[Z_DEF_INST]!;
           st.log.bonus(env, cat.names[card]!, amount);
           st.log.line(`  ${cardName(st, env)} gets ${amount > 0 ? '+' : ''}${amount} power until end of turn (${cat.names[card]})`);
         }
@@ -214,15 +214,15 @@ function runPlayerVerb(st: BRState, p: number, card: number, verb: number, amoun
 
 /** D1, D21: Squire tokens on the first empty slots, disoriented the turn they arrive. */
 function createSquires(st: BRState, p: number, amount: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   let left = amount === 0 ? 6 : amount;
   for (let gs = p * 6; gs < p * 6 + 6 && left > 0; gs++) {
-    if (w[O_OCC + gs]! >= 0) continue;
-    const used = w[O_TOKENS_USED + p]!;
+    if (z[Z_OCC + gs]! >= 0) continue;
+    const used = z[Z_TOKENS_USED + p]!;
     let bit = 0;
     while (bit < 6 && (used & (1 << bit)) !== 0) bit++;
     if (bit === 6) return;
-    w[O_TOKENS_USED + p] = used | (1 << bit);
+    z[Z_TOKENS_USED + p] = used | (1 << bit);
     const inst = p * INST_PER_PLAYER + INST_PER_PLAYER - 6 + bit;
     placeOnSlot(st, gs, inst, w[O_TURN]!);
     if (st.log) st.log.line(`  a Squire enters play on ${playerName(st, p)}'s ${slotName(gs)}`);
@@ -234,27 +234,34 @@ function slotName(gs: number): string {
   return ['front-left', 'front-centre', 'front-right', 'back-left', 'back-centre', 'back-right'][gs % 6]!;
 }
 
+/** Adds to an until-end-of-turn bonus (a byte of the state): past -128..127 it stops the game rather than wrap. */
+function addBonus(z: Int8Array, off: number, amount: number): void {
+  const v = z[off]! + amount;
+  if (v < -128 || v > 127) throw new RangeError(`an until-end-of-turn bonus reaches ${v}, past the state's byte`);
+  z[off] = v;
+}
+
 function runCharVerb(st: BRState, p: number, card: number, verb: number, amount: number, kw: number, gs: number, src: number): void {
-  const w = st.w;
-  const inst = w[O_OCC + gs]!;
+  const z = st.z;
+  const inst = z[Z_OCC + gs]!;
   const source = st.ctx.cat.names[card]!;
   switch (verb) {
     case V_POWER:
-      w[O_TPOW + gs] = w[O_TPOW + gs]! + amount;
+      addBonus(z, Z_TPOW + gs, amount);
       if (st.log) {
         st.log.bonus(inst, source, amount);
         st.log.line(`  ${cardName(st, inst)} gets ${amount > 0 ? '+' : ''}${amount} power until end of turn (${source})`);
       }
       return;
     case V_KEYWORD:
-      if (kw === K_FRONT) w[O_TFRONT + gs] = w[O_TFRONT + gs]! + amount;
-      else if (kw === K_BACK) w[O_TBACK + gs] = w[O_TBACK + gs]! + amount;
-      else if (kw === K_DEFENSE) w[O_TDEF + gs] = w[O_TDEF + gs]! + amount;
-      else if (kw === K_ATTACK) w[O_TATK + gs] = w[O_TATK + gs]! + amount;
-      else if (kw === K_RESISTANT) w[O_TRES + gs] = w[O_TRES + gs]! + amount;
+      if (kw === K_FRONT) addBonus(z, Z_TFRONT + gs, amount);
+      else if (kw === K_BACK) addBonus(z, Z_TBACK + gs, amount);
+      else if (kw === K_DEFENSE) addBonus(z, Z_TDEF + gs, amount);
+      else if (kw === K_ATTACK) addBonus(z, Z_TATK + gs, amount);
+      else if (kw === K_RESISTANT) addBonus(z, Z_TRES + gs, amount);
       else {
         const kept = scanOut(st, gs); // Rage makes a disoriented character tappable
-        w[O_TKW + gs] = w[O_TKW + gs]! | KW_BIT[kw]!;
+        z[Z_TKW + gs] = z[Z_TKW + gs]! | KW_BIT[kw]!;
         scanIn(st, gs, kept);
       }
       if (st.log) {
@@ -278,7 +285,7 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
     }
     case V_UNTAP:
       const kept = scanOut(st, gs);
-      w[O_TAPPED + gs] = 0;
+      z[Z_TAPPED + gs] = 0;
       scanIn(st, gs, kept);
       if (st.log) st.log.line(`  ${cardName(st, inst)} is untapped (${source})`);
       return;

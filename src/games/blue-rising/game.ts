@@ -13,9 +13,9 @@ import {
   END_VP,
   INST_PER_PLAYER,
   MAX_DECK,
-  O_CURRENT,
-  O_END,
-  O_FIRST,
+  Z_CURRENT,
+  Z_END,
+  Z_FIRST,
   O_TURN,
   REC_FIELDS,
   REC_SIZE,
@@ -27,14 +27,15 @@ import {
   R_OH,
   R_REPLAYS,
   VP_SOURCES,
-  O_PHASE,
+  Z_PHASE,
   O_VP,
-  O_WINNER,
-  O_OCC,
-  O_HAND_N,
+  Z_WINNER,
+  Z_OCC,
+  Z_HAND_N,
   PH_OVER,
   STATE_BYTES,
   LEGAL_CLONED,
+  C_WIN_N,
   type GameContext,
 } from './state.ts';
 
@@ -146,26 +147,27 @@ export class BlueRising implements CardStatsGame<BRState> {
   cloneInto(src: BRState, dst: BRState): void {
     // One copy: the state and the head of its cached legal list (a longer list is listed again).
     dst.head.set(src.head);
+    dst.w[C_WIN_N] = 0; // the attacker's saved 2b list stays behind: a clone lists step 3b again (the same list)
     const n = src.legalCount;
     dst.legalCount = n <= LEGAL_CLONED ? n : -1;
   }
   currentPlayer(state: BRState): number {
-    return state.w[O_PHASE] === PH_OVER ? -1 : state.w[O_CURRENT]!;
+    return state.z[Z_PHASE] === PH_OVER ? -1 : state.z[Z_CURRENT]!;
   }
   isTerminal(state: BRState): boolean {
-    return state.w[O_PHASE] === PH_OVER;
+    return state.z[Z_PHASE] === PH_OVER;
   }
   returns(state: BRState, out: Float64Array): void {
-    const wnr = state.w[O_PHASE] === PH_OVER ? state.w[O_WINNER]! : -1;
+    const wnr = state.z[Z_PHASE] === PH_OVER ? state.z[Z_WINNER]! : -1;
     out[0] = wnr === 0 ? 1 : wnr === 1 ? -1 : 0;
     out[1] = wnr === 1 ? 1 : wnr === 0 ? -1 : 0;
   }
   /** Outcomes already built, by (end, winner, the winner's VP): a game's end builds no string. */
   private readonly outcomes = new Map<number, Outcome>();
   outcome(state: BRState): Outcome | null {
-    if (state.w[O_PHASE] !== PH_OVER) return null;
-    const wnr = state.w[O_WINNER]!;
-    const end = state.w[O_END]!;
+    if (state.z[Z_PHASE] !== PH_OVER) return null;
+    const wnr = state.z[Z_WINNER]!;
+    const end = state.z[Z_END]!;
     const vp = end === END_VP ? state.w[O_VP + wnr]! : 0;
     const key = ((end & 0xff) * 4 + (wnr + 2)) * 0x10000 + (vp & 0xffff);
     let o = this.outcomes.get(key);
@@ -249,7 +251,7 @@ export class BlueRising implements CardStatsGame<BRState> {
     return state.w[O_TURN]!;
   }
   firstPlayer(state: BRState): number {
-    return state.w[O_FIRST]!;
+    return state.z[Z_FIRST]!;
   }
   seatKey(seat: number): number {
     return this.ctx.deckKeys[seat]!;
@@ -260,20 +262,20 @@ export class BlueRising implements CardStatsGame<BRState> {
    * and cards in hand: enough to rank positions at a rollout's depth cap.
    */
   heuristicValue(state: BRState, seat: number): number {
-    const w = state.w;
-    if (w[O_PHASE] === PH_OVER) {
-      const wnr = w[O_WINNER]!;
+    const w = state.w, z = state.z;
+    if (z[Z_PHASE] === PH_OVER) {
+      const wnr = z[Z_WINNER]!;
       return wnr === seat ? 1 : wnr === 1 - seat ? -1 : 0;
     }
     const target = this.ctx.options.vpToWin;
     const vp = (w[O_VP + seat]! - w[O_VP + 1 - seat]!) / target;
     let board = 0;
     for (let gs = 0; gs < 12; gs++) {
-      if (w[O_OCC + gs]! < 0) continue;
+      if (z[Z_OCC + gs]! < 0) continue;
       const pw = charPower(state, gs, 0);
       board += (gs / 6 | 0) === seat ? pw : -pw;
     }
-    const hand = w[O_HAND_N + seat]! - w[O_HAND_N + 1 - seat]!;
+    const hand = z[Z_HAND_N + seat]! - z[Z_HAND_N + 1 - seat]!;
     const v = 0.7 * vp + 0.2 * Math.tanh(board / 12) + 0.1 * Math.tanh(hand / 5);
     return Math.max(-0.99, Math.min(0.99, v));
   }

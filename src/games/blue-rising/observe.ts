@@ -11,16 +11,16 @@ import * as stateLayout from './state.ts';
 // The layout constants bound as this module's own (as in board.ts): optimized code folds a
 // module's own constants, while an imported binding is loaded at every use.
 const {
-  ART_HIDDEN, INST_PER_PLAYER, O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST,
-  O_ATK_RANGED, O_CURRENT, Z_DECK, O_DECK_N, O_DEF_INST, O_DEF_KIND, Z_DISC, O_DISC_N, O_DUE,
-  O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN, O_FIRST, Z_GONE, O_GONE_N, Z_HAND,
-  O_HAND_N, O_IN_ATTACK, O_MULL_DONE, O_OCC, O_PASSES, O_PAYER, O_PEND, O_PEND_INST, O_PEND_RETURN,
-  O_PEND_SOURCE, O_PEND_TARGET, O_PHASE, O_POOL, Z_PUBLIC, O_SETUP_DONE, O_STEP, O_SUPPORT,
-  O_SUPPORTER, O_SUPPORT_N, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT,
-  O_RS_P, O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, O_TAPPED, O_TATK, O_TBACK,
-  O_TDEF, O_TFRONT, O_TKW, O_TPOW, O_TRAP, O_TRAP_2A, O_TRES, O_TURN, O_VP, O_WINNER, O_WTURN,
+  ART_HIDDEN, INST_PER_PLAYER, Z_ACTIVE, Z_ART, Z_ART_STATE, Z_ATK_COLUMN, Z_ATK_INST,
+  Z_ATK_RANGED, Z_CURRENT, Z_DECK, Z_DECK_N, Z_DEF_INST, Z_DEF_KIND, Z_DISC, Z_DISC_N, O_DUE,
+  Z_END, O_ENTERED, Z_ENV, Z_ENV_TAPPED, Z_EQUIP, Z_FACEDOWN, Z_FIRST, Z_GONE, Z_GONE_N, Z_HAND,
+  Z_HAND_N, Z_IN_ATTACK, Z_MULL_DONE, Z_OCC, Z_PASSES, Z_PAYER, Z_PEND, Z_PEND_INST, Z_PEND_RETURN,
+  Z_PEND_SOURCE, Z_PEND_TARGET, Z_PHASE, O_POOL, isPublic, Z_SETUP_DONE, Z_STEP, O_SUPPORT,
+  Z_SUPPORTER, Z_SUPPORT_N, Z_RS_ASK, O_RS_CARD, Z_RS_CHOSEN, Z_RS_INST, Z_RS_KIND, Z_RS_NEXT,
+  Z_RS_P, Z_RS_PAID, Z_RS_RETURN, Z_RS_SLOT, Z_RS_SRC, Z_RS_TRIG, Z_TAPPED, Z_TATK, Z_TBACK,
+  Z_TDEF, Z_TFRONT, Z_TKW, Z_TPOW, Z_TRAP, Z_TRAP_2A, Z_TRES, O_TURN, O_VP, Z_WINNER, Z_WTURN,
   O_LAST_ATK_POWER, O_LAST_DEF_POWER, PEND_PLACE_TRAP, PEND_PLAY, PH_PAY, ZONE_CAP, O_ENV_TPOW,
-  O_TRAP_NEWCOL, O_ATTACKED,
+  Z_TRAP_NEWCOL, Z_ATTACKED,
   C_SCAN_OK, C_WIN_N,
 } = stateLayout;
 const { G_ASPIRANT, T_CHARACTER, T_TRAP } = catalogueCodes;
@@ -45,66 +45,69 @@ export function observe(st: BRState, seat: number, out: Int32Array): number {
   const w = st.w, z = st.z;
   const o = 1 - seat;
   let n = 0;
-  for (const f of [O_PHASE, O_CURRENT, O_ACTIVE, O_FIRST, O_TURN, O_WINNER, O_END, O_VP, O_VP + 1, O_POOL, O_POOL + 1,
-    O_SETUP_DONE, O_SETUP_DONE + 1, O_MULL_DONE, O_MULL_DONE + 1, O_IN_ATTACK, O_ATK_COLUMN, O_DEF_KIND, O_SUPPORT,
-    O_SUPPORT + 1, O_STEP, O_PASSES, O_WTURN, O_TRAP_2A, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_PAYER, O_DUE, O_PEND,
-    O_PEND_RETURN, O_ENV_TPOW, O_ENV_TPOW + 1, O_TRAP_NEWCOL, O_SUPPORT_N, O_SUPPORT_N + 1,
-    O_RS_P, O_RS_CARD, O_RS_TRIG, O_RS_KIND, O_RS_RETURN, O_RS_NEXT, O_RS_ASK, O_RS_PAID, O_RS_SLOT]) out[n++] = w[f]!;
+  // Byte fields by offset, Int16 words as ~offset (the order of the old Int16 layout).
+  for (const f of [Z_PHASE, Z_CURRENT, Z_ACTIVE, Z_FIRST, ~O_TURN, Z_WINNER, Z_END, ~O_VP, ~(O_VP + 1), ~O_POOL, ~(O_POOL + 1),
+    Z_SETUP_DONE, Z_SETUP_DONE + 1, Z_MULL_DONE, Z_MULL_DONE + 1, Z_IN_ATTACK, Z_ATK_COLUMN, Z_DEF_KIND, ~O_SUPPORT,
+    ~(O_SUPPORT + 1), Z_STEP, Z_PASSES, Z_WTURN, Z_TRAP_2A, ~O_LAST_ATK_POWER, ~O_LAST_DEF_POWER, Z_PAYER, ~O_DUE, Z_PEND,
+    Z_PEND_RETURN, ~O_ENV_TPOW, ~(O_ENV_TPOW + 1), Z_TRAP_NEWCOL, Z_SUPPORT_N, Z_SUPPORT_N + 1,
+    Z_RS_P, ~O_RS_CARD, Z_RS_TRIG, Z_RS_KIND, Z_RS_RETURN, Z_RS_NEXT, Z_RS_ASK, Z_RS_PAID, Z_RS_SLOT]) out[n++] = f >= 0 ? z[f]! : w[~f]!;
   // D22: the ability waiting on Résistant decisions is public (played, revealed or on the board).
-  out[n++] = instRef(st, seat, w[O_RS_SRC]!);
-  out[n++] = instRef(st, seat, w[O_RS_CHOSEN]!);
-  out[n++] = instRef(st, seat, w[O_RS_INST]!);
-  out[n++] = instRef(st, seat, w[O_ATK_INST]!);
-  out[n++] = instRef(st, seat, w[O_DEF_INST]!);
-  out[n++] = instRef(st, seat, w[O_ATK_RANGED]!);
-  out[n++] = instRef(st, seat, w[O_SUPPORTER]!);
-  out[n++] = instRef(st, seat, w[O_SUPPORTER + 1]!);
+  out[n++] = instRef(st, seat, z[Z_RS_SRC]!);
+  out[n++] = instRef(st, seat, z[Z_RS_CHOSEN]!);
+  out[n++] = instRef(st, seat, z[Z_RS_INST]!);
+  out[n++] = instRef(st, seat, z[Z_ATK_INST]!);
+  out[n++] = instRef(st, seat, z[Z_DEF_INST]!);
+  out[n++] = instRef(st, seat, z[Z_ATK_RANGED]!);
+  out[n++] = instRef(st, seat, z[Z_SUPPORTER]!);
+  out[n++] = instRef(st, seat, z[Z_SUPPORTER + 1]!);
   // A Trap placed from hand during 2a is face down: its identity is hidden from the other seat.
-  const pend = w[O_PEND_INST]!;
-  const pendHidden = w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(pend) !== seat;
+  const pend = z[Z_PEND_INST]!;
+  const pendHidden = z[Z_PHASE] === PH_PAY && z[Z_PEND] === PEND_PLACE_TRAP && owner(pend) !== seat;
   out[n++] = pendHidden ? HIDDEN : instRef(st, seat, pend);
-  out[n++] = instRef(st, seat, w[O_PEND_SOURCE]!);
+  out[n++] = instRef(st, seat, z[Z_PEND_SOURCE]!);
   // A play's target is a slot index; the other pending acts name a character instance.
-  out[n++] = w[O_PEND] === PEND_PLAY ? w[O_PEND_TARGET]! : instRef(st, seat, w[O_PEND_TARGET]!);
+  out[n++] = z[Z_PEND] === PEND_PLAY ? z[Z_PEND_TARGET]! : instRef(st, seat, z[Z_PEND_TARGET]!);
   for (let gs = 0; gs < 12; gs++) {
-    const inst = w[O_OCC + gs]!;
-    const hidden = w[O_FACEDOWN + gs] !== 0 && owner(inst) !== seat;
+    const inst = z[Z_OCC + gs]!;
+    const hidden = z[Z_FACEDOWN + gs] !== 0 && owner(inst) !== seat;
     out[n++] = hidden ? HIDDEN : cardOrNone(st, inst);
-    for (const f of [O_TAPPED, O_ENTERED, O_FACEDOWN, O_TPOW, O_TKW, O_TFRONT, O_TBACK, O_TDEF, O_TATK, O_TRES, O_ATTACKED]) out[n++] = w[f + gs]!;
-    out[n++] = cardOrNone(st, w[O_EQUIP + gs]!);
+    out[n++] = z[Z_TAPPED + gs]!;
+    out[n++] = w[O_ENTERED + gs]!;
+    for (const f of [Z_FACEDOWN, Z_TPOW, Z_TKW, Z_TFRONT, Z_TBACK, Z_TDEF, Z_TATK, Z_TRES, Z_ATTACKED]) out[n++] = z[f + gs]!;
+    out[n++] = cardOrNone(st, z[Z_EQUIP + gs]!);
   }
   for (let i = 0; i < 6; i++) {
-    const inst = w[O_TRAP + i]!;
+    const inst = z[Z_TRAP + i]!;
     out[n++] = inst < 0 ? -1 : owner(inst) === seat ? st.ctx.cardOf[inst]! : HIDDEN;
   }
   for (let p = 0; p < 2; p++) {
-    out[n++] = cardOrNone(st, w[O_ENV + p]!);
-    out[n++] = w[O_ENV_TAPPED + p]!;
-    out[n++] = w[O_ART_STATE + p]!;
-    out[n++] = p === seat || w[O_ART_STATE + p] !== ART_HIDDEN ? cardOrNone(st, w[O_ART + p]!) : HIDDEN;
+    out[n++] = cardOrNone(st, z[Z_ENV + p]!);
+    out[n++] = z[Z_ENV_TAPPED + p]!;
+    out[n++] = z[Z_ART_STATE + p]!;
+    out[n++] = p === seat || z[Z_ART_STATE + p] !== ART_HIDDEN ? cardOrNone(st, z[Z_ART + p]!) : HIDDEN;
   }
   // Hands: own in full (with what the opponent knows of it), the opponent's known cards only.
-  out[n++] = w[O_HAND_N + seat]!;
+  out[n++] = z[Z_HAND_N + seat]!;
   for (let i = 0; i < ZONE_CAP; i++) {
-    const inst = i < w[O_HAND_N + seat]! ? z[Z_HAND + seat * ZONE_CAP + i]! : -1;
+    const inst = i < z[Z_HAND_N + seat]! ? z[Z_HAND + seat * ZONE_CAP + i]! : -1;
     out[n++] = cardOrNone(st, inst);
-    out[n++] = inst < 0 ? 0 : z[Z_PUBLIC + inst]!;
+    out[n++] = inst < 0 ? 0 : isPublic(z, inst);
   }
-  out[n++] = w[O_HAND_N + o]!;
+  out[n++] = z[Z_HAND_N + o]!;
   for (let i = 0; i < ZONE_CAP; i++) {
-    const inst = i < w[O_HAND_N + o]! ? z[Z_HAND + o * ZONE_CAP + i]! : -1;
-    out[n++] = inst < 0 ? -1 : z[Z_PUBLIC + inst] ? st.ctx.cardOf[inst]! : HIDDEN;
+    const inst = i < z[Z_HAND_N + o]! ? z[Z_HAND + o * ZONE_CAP + i]! : -1;
+    out[n++] = inst < 0 ? -1 : isPublic(z, inst) ? st.ctx.cardOf[inst]! : HIDDEN;
   }
   // Own deck as a multiset of cards; the opponent's deck as a count.
   const counts = n;
   for (let c = 0; c < st.ctx.cat.size; c++) out[n++] = 0;
-  for (let i = 0; i < w[O_DECK_N + seat]!; i++) out[counts + st.ctx.cardOf[z[Z_DECK + seat * ZONE_CAP + i]!]!]!++;
-  out[n++] = w[O_DECK_N + o]!;
+  for (let i = 0; i < z[Z_DECK_N + seat]!; i++) out[counts + st.ctx.cardOf[z[Z_DECK + seat * ZONE_CAP + i]!]!]!++;
+  out[n++] = z[Z_DECK_N + o]!;
   for (let p = 0; p < 2; p++) {
-    out[n++] = w[O_DISC_N + p]!;
-    for (let i = 0; i < w[O_DISC_N + p]!; i++) out[n++] = st.ctx.cardOf[z[Z_DISC + p * ZONE_CAP + i]!]!;
-    out[n++] = w[O_GONE_N + p]!;
-    for (let i = 0; i < w[O_GONE_N + p]!; i++) out[n++] = st.ctx.cardOf[z[Z_GONE + p * ZONE_CAP + i]!]!;
+    out[n++] = z[Z_DISC_N + p]!;
+    for (let i = 0; i < z[Z_DISC_N + p]!; i++) out[n++] = st.ctx.cardOf[z[Z_DISC + p * ZONE_CAP + i]!]!;
+    out[n++] = z[Z_GONE_N + p]!;
+    for (let i = 0; i < z[Z_GONE_N + p]!; i++) out[n++] = st.ctx.cardOf[z[Z_GONE + p * ZONE_CAP + i]!]!;
   }
   return n;
 }
@@ -126,8 +129,8 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   const ctx = dst.ctx;
   const cat = ctx.cat;
   const o = 1 - seat;
-  // Offsets of hidden positions: before `free`, hand and deck places (in z), then Trap and
-  // setup slots (in w).
+  // Offsets in z of hidden positions: before `free`, hand and deck places, then Trap and
+  // setup slots.
   const pos = ctx.scratch;
   const kind = ctx.scratch2; // per position: 0 any, 1 trap, 2 aspirant; then the instance pool
   const pool = kind; // its upper half holds the pool of hidden instances
@@ -136,25 +139,25 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   // a 48-bit presence mask (ids lo..lo+31, lo+32..lo+47) from which they are sorted.
   const lo = o * INST_PER_PLAYER;
   let np = 0;
-  for (let i = 0, n = w[O_HAND_N + o]!; i < n; i++) {
+  for (let i = 0, n = z[Z_HAND_N + o]!; i < n; i++) {
     const off = Z_HAND + o * ZONE_CAP + i;
-    if (z[Z_PUBLIC + z[off]!] !== 0) continue;
+    if (isPublic(z, z[off]!) !== 0) continue;
     pos[np] = off;
     kind[np++] = 0;
   }
-  for (let i = 0, n = w[O_DECK_N + o]!; i < n; i++) {
+  for (let i = 0, n = z[Z_DECK_N + o]!; i < n; i++) {
     pos[np] = Z_DECK + o * ZONE_CAP + i;
     kind[np++] = 0;
   }
   // Positions before `free` take any card; the constrained ones (Trap slots, setup slots, a
   // Trap being placed) follow them.
   const free = np;
-  for (let c = 0; c < 3; c++) if (w[O_TRAP + o * 3 + c]! >= 0) { pos[np] = O_TRAP + o * 3 + c; kind[np++] = 1; }
-  for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + o * 6 + s] !== 0 && w[O_OCC + o * 6 + s]! >= 0) { pos[np] = O_OCC + o * 6 + s; kind[np++] = 2; }
-  if (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_PLACE_TRAP && owner(w[O_PEND_INST]!) === o) { pos[np] = O_PEND_INST; kind[np++] = 1; }
+  for (let c = 0; c < 3; c++) if (z[Z_TRAP + o * 3 + c]! >= 0) { pos[np] = Z_TRAP + o * 3 + c; kind[np++] = 1; }
+  for (let s = 0; s < 6; s++) if (z[Z_FACEDOWN + o * 6 + s] !== 0 && z[Z_OCC + o * 6 + s]! >= 0) { pos[np] = Z_OCC + o * 6 + s; kind[np++] = 2; }
+  if (z[Z_PHASE] === PH_PAY && z[Z_PEND] === PEND_PLACE_TRAP && owner(z[Z_PEND_INST]!) === o) { pos[np] = Z_PEND_INST; kind[np++] = 1; }
   let m0 = 0, m1 = 0, sortable = true;
   for (let i = 0; i < np; i++) {
-    const inst = i < free ? z[pos[i]!]! : w[pos[i]!]!;
+    const inst = z[pos[i]!]!;
     pool[P0 + i] = inst;
     const k = inst - lo;
     if (k >= 0 && k < 32 && (m0 & (1 << k)) === 0) m0 |= 1 << k;
@@ -190,7 +193,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
         }
         if (pick < 0) pick = firstFree(pool, used, np); // cannot happen for a reachable state
         pool[used + pick] = 1;
-        w[pos[i]!] = pool[P0 + pick]!;
+        z[pos[i]!] = pool[P0 + pick]!;
         kind[i] = 3; // done
       }
     }
@@ -203,8 +206,8 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   }
   // Own deck order is unknown to the seat as well (sorted first, as above).
   const base = Z_DECK + seat * ZONE_CAP;
-  sortInstances(z, base, w[O_DECK_N + seat]!, seat * INST_PER_PLAYER);
-  for (let i = w[O_DECK_N + seat]! - 1; i > 0; i--) {
+  sortInstances(z, base, z[Z_DECK_N + seat]!, seat * INST_PER_PLAYER);
+  for (let i = z[Z_DECK_N + seat]! - 1; i > 0; i--) {
     const j = randInt(rng, i + 1);
     const t = z[base + i]!;
     z[base + i] = z[base + j]!;
@@ -227,8 +230,8 @@ function firstFree(pool: Int32Array, used: number, np: number): number {
 function aspirantTaken(st: BRState, c: number, pos: Int32Array, kind: Int32Array, np: number): boolean {
   for (let i = 0; i < np; i++) {
     const off = pos[i]!;
-    if (kind[i] !== 3 || off < O_OCC || off >= O_OCC + 12) continue;
-    if (st.ctx.cardOf[st.w[off]!] === c) return true;
+    if (kind[i] !== 3 || off < Z_OCC || off >= Z_OCC + 12) continue;
+    if (st.ctx.cardOf[st.z[off]!] === c) return true;
   }
   return false;
 }

@@ -65,18 +65,18 @@ const {
 } = catalogueCodes;
 const {
   ADJ, ART_GONE, ART_HIDDEN, ART_NONE, ART_REVEALED, COLUMN_NAMES, DEF_CHAR, DEF_ENV, DEF_NONE, END_TURN_CAP,
-  O_ACTIVE, O_ART, O_ART_STATE, O_ATK_COLUMN, O_ATK_INST, O_ATK_RANGED, O_CURRENT, Z_DECK, O_DECK_N,
-  O_DEF_INST, O_DEF_KIND, O_DISC_N, O_DUE, O_END, O_ENTERED, O_ENV, O_ENV_TAPPED, O_EQUIP, O_FACEDOWN,
-  O_FIRST, O_HAND_N, O_IN_ATTACK, O_LAST_ATK_POWER, O_LAST_DEF_POWER, O_MULL_DONE, O_OCC, O_PASSES,
-  O_PAYER, O_PEND, O_PEND_EXTRA, O_PEND_INST, O_PEND_RETURN, O_PEND_SOURCE, O_PEND_TARGET, O_PHASE,
-  O_POOL, O_SETUP_DONE, O_STEP, O_SUPPORT, O_SUPPORTER, O_SUPPORT_N, O_TAPPED, O_TATK, O_TBACK, O_TDEF,
-  O_TFRONT, O_TKW, O_TPOW, O_TRAP, O_TRAP_2A, O_TRES, O_TURN, O_VP, O_WINNER, O_WTURN, PEND_ARTEFACT,
+  Z_ACTIVE, Z_ART, Z_ART_STATE, Z_ATK_COLUMN, Z_ATK_INST, Z_ATK_RANGED, Z_CURRENT, Z_DECK, Z_DECK_N,
+  Z_DEF_INST, Z_DEF_KIND, Z_DISC_N, O_DUE, Z_END, O_ENTERED, Z_ENV, Z_ENV_TAPPED, Z_EQUIP, Z_FACEDOWN,
+  Z_FIRST, Z_HAND_N, Z_IN_ATTACK, O_LAST_ATK_POWER, O_LAST_DEF_POWER, Z_MULL_DONE, Z_OCC, Z_PASSES,
+  Z_PAYER, Z_PEND, Z_PEND_EXTRA, Z_PEND_INST, Z_PEND_RETURN, Z_PEND_SOURCE, Z_PEND_TARGET, Z_PHASE,
+  O_POOL, Z_SETUP_DONE, Z_STEP, O_SUPPORT, Z_SUPPORTER, Z_SUPPORT_N, Z_TAPPED, Z_TATK, Z_TBACK, Z_TDEF,
+  Z_TFRONT, Z_TKW, Z_TPOW, Z_TRAP, Z_TRAP_2A, Z_TRES, O_TURN, O_VP, Z_WINNER, Z_WTURN, PEND_ARTEFACT,
   PEND_NONE, PEND_PLACE_TRAP, PEND_PLAY, PEND_RESIST, PEND_RESOLVE_TRAP, PEND_SACRIFICE, PEND_TAP,
   PH_EOT_DISCARD, PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_OVER, PH_PAUSE, PH_PAY, PH_REACTION, PH_RESIST,
   PH_SETUP, PH_WINDOW, Z_PUBLIC, WIN_DRAW, WIN_NONE, ZONE_CAP, RNG_GAME, RNG_SEAT,
-  NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, O_ATTACKED,
-  O_ENV_TPOW, O_TRAP_NEWCOL, O_RS_ASK, O_RS_CARD, O_RS_CHOSEN, O_RS_INST, O_RS_KIND, O_RS_NEXT, O_RS_P,
-  O_RS_PAID, O_RS_RETURN, O_RS_SLOT, O_RS_SRC, O_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
+  NUM_INST, REC_FIELDS, R_DEALT, R_DEPTH, R_EOT, R_KEPT, R_OH, R_PITCHED, R_SETUP, VP_ENVIRONMENT, VP_KILL, Z_ATTACKED,
+  O_ENV_TPOW, Z_TRAP_NEWCOL, Z_RS_ASK, O_RS_CARD, Z_RS_CHOSEN, Z_RS_INST, Z_RS_KIND, Z_RS_NEXT, Z_RS_P,
+  Z_RS_PAID, Z_RS_RETURN, Z_RS_SLOT, Z_RS_SRC, Z_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
   SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED, CACHE_BASE, SCAN_OCC, SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT,
   SCAN_TAP_RES, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES, SCAN_RES,
 } = stateLayout;
@@ -89,18 +89,18 @@ export const STEP_2B = 2, STEP_3B = 3;
 /** Empties a state: no card anywhere, every slot free. */
 export function clearState(st: BRState): void {
   st.bytes.fill(0);
-  const w = st.w;
+  const w = st.w, z = st.z;
   w.fill(0, CACHE_BASE); // the rules' cache after the state (state.ts)
-  for (let i = O_OCC; i < O_OCC + 12; i++) w[i] = -1;
-  for (let i = O_EQUIP; i < O_EQUIP + 12; i++) w[i] = -1;
-  for (let i = O_TRAP; i < O_TRAP + 6; i++) w[i] = -1;
+  z.fill(-1, Z_OCC, Z_OCC + 12);
+  z.fill(-1, Z_EQUIP, Z_EQUIP + 12);
+  z.fill(-1, Z_TRAP, Z_TRAP + 6);
   st.z.fill(-1, Z_DECK, Z_PUBLIC); // the zones; the public-knowledge flags stay 0
-  w[O_ENV] = w[O_ENV + 1] = -1;
-  w[O_ART] = w[O_ART + 1] = -1;
-  w[O_ATK_INST] = w[O_DEF_INST] = w[O_ATK_RANGED] = -1;
-  w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
-  w[O_WINNER] = WIN_NONE;
-  w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
+  z[Z_ENV] = z[Z_ENV + 1] = -1;
+  z[Z_ART] = z[Z_ART + 1] = -1;
+  z[Z_ATK_INST] = z[Z_DEF_INST] = z[Z_ATK_RANGED] = -1;
+  z[Z_SUPPORTER] = z[Z_SUPPORTER + 1] = -1;
+  z[Z_WINNER] = WIN_NONE;
+  z[Z_PEND_INST] = z[Z_PEND_SOURCE] = z[Z_PEND_TARGET] = -1;
   clearResist(st);
   st.legalCount = -1;
 }
@@ -110,26 +110,26 @@ export function newGame(st: BRState, seed: number): void {
   const ctx = st.ctx;
   clearState(st);
   if (st.rec !== null) st.rec.fill(0);
-  const w = st.w;
+  const z = st.z;
   seedStreams(st, seed);
   for (let p = 0; p < 2; p++) {
     for (let i = 0; i < ctx.deckSize[p]!; i++) {
       const inst = p * 48 + i;
       const type = ctx.cat.type[ctx.cardOf[inst]!]!;
-      if (type === T_ENVIRONMENT) w[O_ENV + p] = inst; // R9
+      if (type === T_ENVIRONMENT) z[Z_ENV + p] = inst; // R9
       else if (type === T_ARTEFACT) {
         if (ctx.options.artefacts) {
-          w[O_ART + p] = inst;
-          w[O_ART_STATE + p] = ART_HIDDEN;
+          z[Z_ART + p] = inst;
+          z[Z_ART_STATE + p] = ART_HIDDEN;
         } else pushGone(st, inst);
       } else pushDeck(st, p, inst);
     }
   }
   const first = nextBit(st); // R10
-  w[O_FIRST] = first;
-  w[O_ACTIVE] = first;
-  w[O_PHASE] = PH_SETUP;
-  w[O_CURRENT] = first;
+  z[Z_FIRST] = first;
+  z[Z_ACTIVE] = first;
+  z[Z_PHASE] = PH_SETUP;
+  z[Z_CURRENT] = first;
   if (st.log) st.log.line(`${playerName(st, first)} is the first player (R10).`);
   advance(st);
 }
@@ -203,7 +203,7 @@ function instTables(ctx: GameContext): void {
 
 /** Makes p's slot scan current; returns the offset of its words in st.w (C_SCAN + SCAN_WORDS * p). */
 function scanSlots(st: BRState, p: number): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   if (INST.ctx !== st.ctx) instTables(st.ctx);
   // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
   // step, a payment or the next player's listing often find the same slots.
@@ -215,10 +215,10 @@ function scanSlots(st: BRState, p: number): number {
     // The ability bits go into the masks by shifts rather than branches: the board of a random
     // game makes those branches unpredictable.
     for (let s = 0, gs = p * 6; s < 6; s++, gs++) {
-      const inst = w[O_OCC + gs]!;
+      const inst = z[Z_OCC + gs]!;
       if (inst >= 0) {
         occ |= 1 << s;
-        if (w[O_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
+        if (z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
           taps |= 1 << s;
           const b = bits[inst]!;
           tapAb |= (b & AB_TAP) << s;
@@ -227,7 +227,7 @@ function scanSlots(st: BRState, p: number): number {
           r += tapRes0[inst]!;
         }
       }
-      const obj = w[O_EQUIP + gs]!;
+      const obj = z[Z_EQUIP + gs]!;
       if (obj >= 0 && owner(obj) === p) {
         const b = bits[obj]!;
         sac |= ((b & AB_SAC) >> 3) << s;
@@ -264,23 +264,23 @@ const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1,
  * waits for a cost beyond the cheap bound) or -1 (no scan yet); most listings never need it.
  */
 function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const perCard = st.ctx.options.discardResource;
   AFF.st = st;
   AFF.p = p;
   AFF.main = inMain;
   AFF.perCard = perCard;
-  AFF.cheap = w[O_POOL + p]! + w[O_HAND_N + p]! * perCard;
+  AFF.cheap = w[O_POOL + p]! + z[Z_HAND_N + p]! * perCard;
   AFF.full = scanned ? -2 : -1;
 }
 /** AFF.cheap plus the resource effects of the last scan and, where usable, the Environment's. */
 function fullPotential(st: BRState, p: number, inMain: boolean): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   let full = AFF.cheap + w[C_SCAN + p * SCAN_WORDS + SCAN_RES]!;
   if (inMain || ctx.options.environmentTapInWindows) {
-    const env = w[O_ENV + p]!;
-    if (env >= 0 && w[O_ENV_TAPPED + p] === 0) full += ctx.cat.abResource[ctx.cardOf[env]! * NUM_TRIGGERS + TR_TAP]!;
+    const env = z[Z_ENV + p]!;
+    if (env >= 0 && z[Z_ENV_TAPPED + p] === 0) full += ctx.cat.abResource[ctx.cardOf[env]! * NUM_TRIGGERS + TR_TAP]!;
   }
   return full;
 }
@@ -298,17 +298,17 @@ function canRaise(need: number, fromHand: boolean): boolean {
 /** Instance on the actor-relative target t (0–5 own, 6–11 opponent's), or -1. */
 function targetInst(st: BRState, p: number, t: number): number {
   const gs = t < 6 ? p * 6 + t : opp(p) * 6 + (t - 6);
-  return st.w[O_OCC + gs]!;
+  return st.z[Z_OCC + gs]!;
 }
 
 /** The column whose Trap matters for the current attack (R49: the ranged target's column). */
 function trapColumn(st: BRState): number {
-  const w = st.w;
-  if (w[O_ATK_RANGED]! >= 0) {
-    const gs = slotOf(st, w[O_ATK_RANGED]!);
-    return gs < 0 ? w[O_ATK_COLUMN]! : gs % 3;
+  const z = st.z;
+  if (z[Z_ATK_RANGED]! >= 0) {
+    const gs = slotOf(st, z[Z_ATK_RANGED]!);
+    return gs < 0 ? z[Z_ATK_COLUMN]! : gs % 3;
   }
-  return w[O_ATK_COLUMN]!;
+  return z[Z_ATK_COLUMN]!;
 }
 
 /**
@@ -316,8 +316,8 @@ function trapColumn(st: BRState): number {
  * "the Defender" (or its controller's fighter) would resolve for nothing: it is not offered.
  */
 function trapOnlyWasted(st: BRState, card: number): boolean {
-  const w = st.w;
-  if (w[O_STEP] !== STEP_2B || w[O_ATK_RANGED]! >= 0) return false;
+  const z = st.z;
+  if (z[Z_STEP] !== STEP_2B || z[Z_ATK_RANGED]! >= 0) return false;
   const cat = st.ctx.cat;
   const slot = card * NUM_TRIGGERS + TR_TRAP;
   const start = cat.abStart[slot]!, n = cat.abCount[slot]!;
@@ -331,33 +331,33 @@ function trapOnlyWasted(st: BRState, card: number): boolean {
 }
 
 function attackerHasStealth(st: BRState): boolean {
-  const gs = slotOf(st, st.w[O_ATK_INST]!);
+  const gs = slotOf(st, st.z[Z_ATK_INST]!);
   return gs >= 0 && (keywordFlags(st, gs) & KW_STEALTH) !== 0;
 }
 
 /** R43: does p's Artefact Quest hold now? */
 export function questHolds(st: BRState, p: number): boolean {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const cat = st.ctx.cat;
-  const card = st.ctx.cardOf[w[O_ART + p]!]!;
+  const card = st.ctx.cardOf[z[Z_ART + p]!]!;
   const n = cat.questN[card]!;
   switch (cat.questKind[card]) {
     case 0: return charCount(st, p) <= n;
     case 1: return charCount(st, opp(p)) <= n;
     case 2: return w[O_VP + opp(p)]! >= n;
     case 3: return w[O_VP + p]! >= n;
-    case 4: return w[O_HAND_N + p]! >= n;
-    case 5: return w[O_DISC_N + p]! >= n;
+    case 4: return z[Z_HAND_N + p]! >= n;
+    case 5: return z[Z_DISC_N + p]! >= n;
     case 6: return w[O_TURN]! >= n;
   }
   return false;
 }
 
 function canReveal(st: BRState, p: number): boolean {
-  const w = st.w;
-  if (w[O_ART_STATE + p] !== ART_HIDDEN) return false;
-  const card = st.ctx.cardOf[w[O_ART + p]!]!;
-  if (p !== w[O_ACTIVE] && st.ctx.cat.questOpponentTurn[card] === 0) return false;
+  const z = st.z;
+  if (z[Z_ART_STATE + p] !== ART_HIDDEN) return false;
+  const card = st.ctx.cardOf[z[Z_ART + p]!]!;
+  if (p !== z[Z_ACTIVE] && st.ctx.cat.questOpponentTurn[card] === 0) return false;
   return questHolds(st, p);
 }
 
@@ -372,7 +372,7 @@ function canReveal(st: BRState, p: number): boolean {
 function writeTargets(st: BRState, p: number, card: number, trig: number, srcInst: number, srcGs: number,
   cost: number, fromHand: boolean, out: Int32Array, n: number, base: number): number {
   const cat = st.ctx.cat;
-  const w = st.w;
+  const z = st.z;
   const slot = card * NUM_TRIGGERS + trig;
   const tk = cat.abTarget[slot]!;
   if (tk === TK_NONE) {
@@ -383,8 +383,8 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
   const hi = tk === TK_OWN || tk === TK_OWN_ADJ ? 6 : 12;
   for (let t = lo; t < hi; t++) {
     const gs = t < 6 ? p * 6 + t : (1 - p) * 6 + t - 6;
-    const inst = w[O_OCC + gs]!;
-    if (inst < 0 || w[O_FACEDOWN + gs] !== 0) continue;
+    const inst = z[Z_OCC + gs]!;
+    if (inst < 0 || z[Z_FACEDOWN + gs] !== 0) continue;
     if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
     if (gs === srcGs && cat.abNoSelf[slot]) continue; // a swap needs another character
     if (canRaise(t >= 6 ? cost + resistance(st, gs) : cost, fromHand)) out[n++] = base + t;
@@ -397,7 +397,7 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcIns
 const IN_PLAY = { stamp: 0, mark: new Int32Array(256), slot: new Int8Array(256) };
 /** Marks the cards of p's characters in play; grows the tables for a larger catalogue. */
 function markInPlay(st: BRState, p: number): void {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   if (IN_PLAY.mark.length < ctx.cat.size) {
     IN_PLAY.mark = new Int32Array(ctx.cat.size);
@@ -411,7 +411,7 @@ function markInPlay(st: BRState, p: number): void {
   const stamp = ++IN_PLAY.stamp;
   const mark = IN_PLAY.mark, slot = IN_PLAY.slot;
   for (let k = 0; k < 6; k++) {
-    const o = w[O_OCC + p * 6 + k]!;
+    const o = z[Z_OCC + p * 6 + k]!;
     if (o < 0) continue;
     const c = ctx.cardOf[o]!;
     mark[c] = stamp;
@@ -422,7 +422,7 @@ function markInPlay(st: BRState, p: number): void {
 const ADJ_MASK = new Int32Array(6);
 for (let a = 0; a < 6; a++) for (let b = 0; b < 6; b++) if (ADJ[a * 6 + b]) ADJ_MASK[a] |= 1 << b;
 function legalMain(st: BRState, p: number, out: Int32Array): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   const cat = ctx.cat;
   let n = 0;
@@ -430,7 +430,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   const taps = tappable(st, p);
   beginAfford(st, p, true, true);
   let inPlayRead = false; // marked at the first character that can be paid for
-  const hn = w[O_HAND_N + p]!;
+  const hn = z[Z_HAND_N + p]!;
   const type = INST.type, costOf = INST.cost; // current after the scan
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
@@ -477,12 +477,12 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   for (let m = ctx.options.firstTurnAttack || w[O_TURN] !== 1 ? taps : 0; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
-    if (w[O_ATTACKED + gs] !== 0) continue; // R33: at most once a turn
+    if (z[Z_ATTACKED + gs] !== 0) continue; // R33: at most once a turn
     out[n++] = A_ATTACK + s * TARGETS; // R33: any column
     out[n++] = A_ATTACK + s * TARGETS + 1;
     out[n++] = A_ATTACK + s * TARGETS + 2;
     if (keywordFlags(st, gs) & KW_RANGED) {
-      for (let t = 0; t < 6; t++) if (w[O_OCC + opp(p) * 6 + t]! >= 0) out[n++] = A_ATTACK + s * TARGETS + 3 + t; // R49
+      for (let t = 0; t < 6; t++) if (z[Z_OCC + opp(p) * 6 + t]! >= 0) out[n++] = A_ATTACK + s * TARGETS + 3 + t; // R49
     }
   }
   return legalArtefact(st, p, out, n);
@@ -493,37 +493,37 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
  * from the masks of the scan just made for p.
  */
 function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: number): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   const c = C_SCAN + p * SCAN_WORDS; // p's scan, current
   const tapAb = w[c + SCAN_TAP_AB]!;
   for (let m = inMain ? tapAb & ~w[c + SCAN_TAP_FIGHT]! : tapAb; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
-    const inst = w[O_OCC + gs]!;
+    const inst = z[Z_OCC + gs]!;
     n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
   }
-  const env = w[O_ENV + p]!;
+  const env = z[Z_ENV + p]!;
   // The Environment's tap ability first: most have none, and it is one table read.
-  if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && w[O_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
+  if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && z[Z_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
     n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
   const sac = w[c + SCAN_SAC]!;
   for (let m = inMain ? sac & ~w[c + SCAN_SAC_FIGHT]! : sac; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
-    const c = ctx.cardOf[w[O_EQUIP + p * 6 + s]!]!;
+    const c = ctx.cardOf[z[Z_EQUIP + p * 6 + s]!]!;
     n = writeTargets(st, p, c, TR_SACRIFICE, -1, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
   }
   return n;
 }
 
 function legalArtefact(st: BRState, p: number, out: Int32Array, n: number): number {
-  const w = st.w;
-  if (w[O_ART + p]! < 0) return n;
+  const z = st.z;
+  if (z[Z_ART + p]! < 0) return n;
   if (canReveal(st, p)) out[n++] = A_ART_REVEAL;
-  if (w[O_ART_STATE + p] === ART_REVEALED) {
-    const c = st.ctx.cardOf[w[O_ART + p]!]!;
-    if (!st.ctx.cat.abFight[ability(st, c, TR_ARTEFACT)] || w[O_IN_ATTACK]) {
+  if (z[Z_ART_STATE + p] === ART_REVEALED) {
+    const c = st.ctx.cardOf[z[Z_ART + p]!]!;
+    if (!st.ctx.cat.abFight[ability(st, c, TR_ARTEFACT)] || z[Z_IN_ATTACK]) {
       n = writeTargets(st, p, c, TR_ARTEFACT, -1, -1, st.ctx.cat.cost[c]!, false, out, n, A_ART_ACTIVATE);
     }
   }
@@ -531,47 +531,47 @@ function legalArtefact(st: BRState, p: number, out: Int32Array, n: number): numb
 }
 
 function legalPay(st: BRState, p: number, out: Int32Array): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   let n = 0;
-  const hn = w[O_HAND_N + p]!;
+  const hn = z[Z_HAND_N + p]!;
   for (let i = 0; i < hn; i++) out[n++] = A_PAY_DISCARD + i;
   const c = scanSlots(st, p);
   for (let m = w[c + SCAN_TAP_RES]!; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
   for (let m = w[c + SCAN_SAC_RES]!; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
   // The Environment's own resource first (INST is current after the scan): most yield none.
-  const env = w[O_ENV + p]!;
-  if (env >= 0 && INST.tapRes[env]! > 0 && w[O_ENV_TAPPED + p] === 0) {
-    const ret = w[O_PEND_RETURN] === PH_RESIST ? w[O_RS_RETURN] : w[O_PEND_RETURN];
+  const env = z[Z_ENV + p]!;
+  if (env >= 0 && INST.tapRes[env]! > 0 && z[Z_ENV_TAPPED + p] === 0) {
+    const ret = z[Z_PEND_RETURN] === PH_RESIST ? z[Z_RS_RETURN] : z[Z_PEND_RETURN];
     if (ret === PH_MAIN || ctx.options.environmentTapInWindows) out[n++] = A_PAY_ENV;
   }
   return n;
 }
 
 function legalReaction(st: BRState, d: number, out: Int32Array): number {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   let n = 0;
   out[n++] = A_PASS;
-  const col = w[O_ATK_COLUMN]!;
+  const col = z[Z_ATK_COLUMN]!;
   // R37 2a: move a character from another column into the empty target column (not ranged, D19).
-  if (w[O_ATK_RANGED]! < 0 && w[O_OCC + d * 6 + col]! < 0 && w[O_OCC + d * 6 + 3 + col]! < 0) {
+  if (z[Z_ATK_RANGED]! < 0 && z[Z_OCC + d * 6 + col]! < 0 && z[Z_OCC + d * 6 + 3 + col]! < 0) {
     for (let m = tappable(st, d); m !== 0; m &= m - 1) {
       const s = 31 - Math.clz32(m & -m);
       out[n++] = A_MOVE + s * 6 + col;
       out[n++] = A_MOVE + s * 6 + 3 + col;
     }
   }
-  if (w[O_TRAP_2A]! < ctx.options.reactionTraps) n = legalReactionTraps(st, d, out, n);
+  if (z[Z_TRAP_2A]! < ctx.options.reactionTraps) n = legalReactionTraps(st, d, out, n);
   return n;
 }
 
 function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number): number {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   beginAfford(st, d, false, false);
   if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
-  const hn = w[O_HAND_N + d]!;
+  const hn = z[Z_HAND_N + d]!;
   if (INST.ctx !== ctx) instTables(ctx);
   const type = INST.type;
   for (let i = 0; i < hn; i++) {
@@ -581,10 +581,10 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
 }
 
 function legalWindow(st: BRState, x: number, out: Int32Array): number {
-  const w = st.w;
-  const active = w[O_ACTIVE]!;
+  const w = st.w, z = st.z;
+  const active = z[Z_ACTIVE]!;
   if (x !== active) return legalWindowFor(st, x, active, out);
-  if (w[O_STEP] === STEP_3B) {
+  if (z[Z_STEP] === STEP_3B) {
     // The attacker's first listing in 3b: the list it had when 2b closed (see C_WIN_N).
     const saved = w[C_WIN_N]!;
     if (saved > 0) {
@@ -601,7 +601,7 @@ function legalWindow(st: BRState, x: number, out: Int32Array): number {
 }
 
 function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array): number {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   const cat = ctx.cat;
   let n = 0;
@@ -610,7 +610,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
   beginAfford(st, x, false, true);
   if (x === active) {
     // R34: the attacker may play Events.
-    const hn = w[O_HAND_N + x]!;
+    const hn = z[Z_HAND_N + x]!;
     const type = INST.type; // current after the scan
     for (let i = 0; i < hn; i++) {
       const inst = handAt(st, x, i);
@@ -622,12 +622,12 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
   n = legalTaps(st, x, false, out, n);
   // R35: one Support (`supportsPerAttack`) per player per attack, from the fighter itself or a character adjacent to it.
   // With D15 on, no tappable character means no Support: the fighter's slot is not needed.
-  if (w[O_SUPPORT_N + x]! < ctx.options.supportsPerAttack && (taps !== 0 || !ctx.options.supportTaps)) {
+  if (z[Z_SUPPORT_N + x]! < ctx.options.supportsPerAttack && (taps !== 0 || !ctx.options.supportTaps)) {
     let fighter = -1;
     let envDefender = false;
-    if (x === active) fighter = slotOf(st, w[O_ATK_INST]!);
-    else if (w[O_DEF_KIND] === DEF_CHAR) fighter = slotOf(st, w[O_DEF_INST]!);
-    else if (w[O_DEF_KIND] === DEF_ENV && ctx.options.environmentSupport) envDefender = true; // D16
+    if (x === active) fighter = slotOf(st, z[Z_ATK_INST]!);
+    else if (z[Z_DEF_KIND] === DEF_CHAR) fighter = slotOf(st, z[Z_DEF_INST]!);
+    else if (z[Z_DEF_KIND] === DEF_ENV && ctx.options.environmentSupport) envDefender = true; // D16
     // The slots that may support: the fighter and its neighbours (a fighter on the other side has none).
     let near = 0;
     if (envDefender) near = 63;
@@ -639,7 +639,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
       } else {
         for (let s = 0; s < 6; s++) {
           const gs = x * 6 + s;
-          if (w[O_OCC + gs]! < 0) continue;
+          if (z[Z_OCC + gs]! < 0) continue;
           // Support needs a character that is not disoriented (R24, R51).
           if (w[O_ENTERED + gs] === w[O_TURN] && (keywordFlags(st, gs) & KW_RAGE) === 0) continue;
           if (near & (1 << s)) out[n++] = A_SUPPORT + s;
@@ -649,13 +649,13 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
   }
   if (x !== active) {
     const col = trapColumn(st);
-    const trap = w[O_TRAP + x * 3 + col]!;
+    const trap = z[Z_TRAP + x * 3 + col]!;
     if (trap >= 0 && !attackerHasStealth(st) && !trapOnlyWasted(st, ctx.cardOf[trap]!)) { // R50: Furtif stops Traps
       const c = ctx.cardOf[trap]!;
       if (canRaise(cat.cost[c]!, false)) out[n++] = A_RESOLVE_TRAP;
     }
     // R49: a ranged target that changed column lets the defender place a Trap in the new column.
-    if (w[O_ATK_RANGED]! >= 0 && col !== w[O_ATK_COLUMN] && w[O_TRAP_NEWCOL] === 0) {
+    if (z[Z_ATK_RANGED]! >= 0 && col !== z[Z_ATK_COLUMN] && z[Z_TRAP_NEWCOL] === 0) {
       n = legalReactionTraps(st, x, out, n);
     }
   }
@@ -670,14 +670,14 @@ function legalPause(st: BRState, x: number, out: Int32Array): number {
 }
 
 function legalSetup(st: BRState, p: number, out: Int32Array): number {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   const idx = ctx.aspirantIndex[p]!;
   if (INST.ctx !== ctx) instTables(ctx);
   // Aspirants (by index) still in the deck, minus those already placed (R25: distinct), and the free slots.
   let free = 0, placed = 0, fromDeck = 0;
   for (let s = 0; s < 6; s++) {
-    const inst = w[O_OCC + p * 6 + s]!;
+    const inst = z[Z_OCC + p * 6 + s]!;
     if (inst < 0) free |= 1 << s;
     else {
       const k = idx[ctx.cardOf[inst]!]!;
@@ -686,13 +686,13 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
     }
   }
   let inDeck = 0;
-  if (w[O_DECK_N + p]! + fromDeck === INST.setupPool[p]) {
+  if (z[Z_DECK_N + p]! + fromDeck === INST.setupPool[p]) {
     // The deck and the slots hold every card newGame dealt to the deck: its Aspirants are
     // those of the list, less those on the slots.
     inDeck = INST.setupAsp[p]!;
   } else {
     const base = Z_DECK + p * ZONE_CAP;
-    for (let i = 0, n = w[O_DECK_N + p]!; i < n; i++) {
+    for (let i = 0, n = z[Z_DECK_N + p]!; i < n; i++) {
       const k = idx[ctx.cardOf[st.z[base + i]!]!]!;
       if (k >= 0) inDeck |= 1 << k;
     }
@@ -707,20 +707,20 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
 }
 
 function deckIndexOf(st: BRState, p: number, card: number): number {
-  const w = st.w;
-  const n = w[O_DECK_N + p]!;
+  const z = st.z;
+  const n = z[Z_DECK_N + p]!;
   for (let i = 0; i < n; i++) if (st.ctx.cardOf[st.z[Z_DECK + p * ZONE_CAP + i]!] === card) return i;
   return -1;
 }
 
 /** Legal actions of the current decision, sorted, into out. */
 export function legal(st: BRState, out: Int32Array): number {
-  const w = st.w;
-  const p = w[O_CURRENT]!;
-  switch (w[O_PHASE]) {
+  const z = st.z;
+  const p = z[Z_CURRENT]!;
+  switch (z[Z_PHASE]) {
     case PH_SETUP: return legalSetup(st, p, out);
     case PH_MULLIGAN: {
-      const m = 1 << w[O_HAND_N + p]!;
+      const m = 1 << z[Z_HAND_N + p]!;
       for (let i = 0; i < m; i++) out[i] = A_MULLIGAN + i;
       return m;
     }
@@ -734,13 +734,13 @@ export function legal(st: BRState, out: Int32Array): number {
       out[1] = A_RESIST_PAY;
       return 2;
     case PH_EOT_DISCARD: {
-      const hn = w[O_HAND_N + p]!;
+      const hn = z[Z_HAND_N + p]!;
       out[0] = A_PASS;
       for (let i = 0; i < hn; i++) out[i + 1] = A_EOT_DISCARD + i;
       return hn + 1;
     }
     case PH_EOT_DOWN: {
-      const hn = w[O_HAND_N + p]!;
+      const hn = z[Z_HAND_N + p]!;
       for (let i = 0; i < hn; i++) out[i] = A_EOT_DISCARD + i;
       return hn;
     }
@@ -759,14 +759,14 @@ export function step(st: BRState, action: number): void {
 /** Resolves forced decisions (a single legal action) and caches the next legal list. */
 export function advance(st: BRState): void {
   for (;;) {
-    if (st.w[O_PHASE] === PH_OVER) {
+    if (st.z[Z_PHASE] === PH_OVER) {
       st.legalCount = 0;
       return;
     }
     const n = legal(st, st.legal);
     st.legalCount = n;
     if (n !== 1) {
-      if (n === 0) throw new Error(`engine: no legal action in phase ${st.w[O_PHASE]} for player ${st.w[O_CURRENT]}`);
+      if (n === 0) throw new Error(`engine: no legal action in phase ${st.z[Z_PHASE]} for player ${st.z[Z_CURRENT]}`);
       return;
     }
     st.forcedSteps++;
@@ -775,17 +775,17 @@ export function advance(st: BRState): void {
 }
 
 function applyOne(st: BRState, a: number, forced: boolean): void {
-  const w = st.w;
-  const p = w[O_CURRENT]!;
+  const w = st.w, z = st.z;
+  const p = z[Z_CURRENT]!;
   if (st.log) {
-    const quietPass = forced && a === A_PASS && (w[O_PHASE] === PH_WINDOW || w[O_PHASE] === PH_REACTION || w[O_PHASE] === PH_PAUSE);
+    const quietPass = forced && a === A_PASS && (z[Z_PHASE] === PH_WINDOW || z[Z_PHASE] === PH_REACTION || z[Z_PHASE] === PH_PAUSE);
     if (!quietPass) st.log.line(`${playerName(st, p)}: ${describeAction(st, a)}${forced ? ' (forced)' : ''}`);
   }
   st.legalCount = -1;
   // The attacker's saved list (C_WIN_N) holds across passes only: any other action may change
   // what it lists, even one applied without listing first.
   if (a !== A_PASS) w[C_WIN_N] = 0;
-  switch (w[O_PHASE]) {
+  switch (z[Z_PHASE]) {
     case PH_SETUP: return doSetup(st, p, a);
     case PH_MULLIGAN: return doMulligan(st, p, a - A_MULLIGAN);
     case PH_MAIN: return doMain(st, p, a);
@@ -797,13 +797,13 @@ function applyOne(st: BRState, a: number, forced: boolean): void {
     case PH_EOT_DISCARD:
     case PH_EOT_DOWN: return doEndOfTurnDiscard(st, p, a);
   }
-  throw new Error(`engine: action ${a} in phase ${w[O_PHASE]}`);
+  throw new Error(`engine: action ${a} in phase ${z[Z_PHASE]}`);
 }
 
 // ---------- setup (R11–R15, D3, D13, D24) ----------
 
 function doSetup(st: BRState, p: number, a: number): void {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   const k = ((a - A_SETUP) / 6) | 0;
   const s = (a - A_SETUP) % 6;
@@ -811,44 +811,44 @@ function doSetup(st: BRState, p: number, a: number): void {
   const inst = takeFromDeckAt(st, p, deckIndexOf(st, p, card));
   const gs = p * 6 + s;
   // D3: setup Aspirants are not disoriented on their owner's first turn (unless the knob says so).
-  const firstTurn = p === w[O_FIRST] ? 1 : 2;
+  const firstTurn = p === z[Z_FIRST] ? 1 : 2;
   placeOnSlot(st, gs, inst, ctx.options.setupDisoriented ? firstTurn : -1);
-  w[O_FACEDOWN + gs] = 1;
+  z[Z_FACEDOWN + gs] = 1;
   if (st.rec !== null) {
     recordCount(st, inst, R_SETUP);
     recordSeen(st, inst);
   }
-  w[O_SETUP_DONE + p] = w[O_SETUP_DONE + p]! + 1;
-  if (w[O_SETUP_DONE + p]! < ctx.options.setupAspirants && legalSetup(st, p, ctx.scratch) > 0) return;
-  if (p === w[O_FIRST]) {
-    w[O_CURRENT] = opp(p);
+  z[Z_SETUP_DONE + p] = z[Z_SETUP_DONE + p]! + 1;
+  if (z[Z_SETUP_DONE + p]! < ctx.options.setupAspirants && legalSetup(st, p, ctx.scratch) > 0) return;
+  if (p === z[Z_FIRST]) {
+    z[Z_CURRENT] = opp(p);
     return;
   }
   // R12, R13: shuffle, then the first player draws 3, the second 5.
-  const first = w[O_FIRST]!;
+  const first = z[Z_FIRST]!;
   shuffleDeck(st, first);
   shuffleDeck(st, opp(first));
   draw(st, first, ctx.options.openingDraw[0]);
   draw(st, opp(first), ctx.options.openingDraw[1]);
   if (st.rec !== null) recordHands(st, R_DEALT);
-  w[O_PHASE] = PH_MULLIGAN;
-  w[O_CURRENT] = first;
+  z[Z_PHASE] = PH_MULLIGAN;
+  z[Z_CURRENT] = first;
 }
 
 function doMulligan(st: BRState, p: number, mask: number): void {
-  const w = st.w;
+  const z = st.z;
   const sc = st.ctx.scratch;
   // R14: set the chosen cards aside, draw as many, then shuffle them into the deck.
   let k = 0;
-  for (let i = w[O_HAND_N + p]! - 1; i >= 0; i--) {
+  for (let i = z[Z_HAND_N + p]! - 1; i >= 0; i--) {
     if (mask & (1 << i)) sc[k++] = takeFromHand(st, p, i);
   }
   draw(st, p, k);
   for (let i = 0; i < k; i++) pushDeck(st, p, sc[i]!);
   if (k > 0) shuffleDeck(st, p);
-  w[O_MULL_DONE + p] = 1;
-  if (p === w[O_FIRST]) {
-    w[O_CURRENT] = opp(p);
+  z[Z_MULL_DONE + p] = 1;
+  if (p === z[Z_FIRST]) {
+    z[Z_CURRENT] = opp(p);
     return;
   }
   if (st.rec !== null) {
@@ -856,9 +856,9 @@ function doMulligan(st: BRState, p: number, mask: number): void {
     recordDepths(st);
   }
   // R15, D13: reveal; the first player's on-enter effects resolve first, then the other's.
-  const first = w[O_FIRST]!;
+  const first = z[Z_FIRST]!;
   for (const q of [first, opp(first)]) {
-    for (let gs = q * 6; gs < q * 6 + 6; gs++) w[O_FACEDOWN + gs] = 0;
+    for (let gs = q * 6; gs < q * 6 + 6; gs++) z[Z_FACEDOWN + gs] = 0;
     if (st.log) st.log.line(`${playerName(st, q)} reveals ${revealList(st, q)} (R15)`);
   }
   revealEffects(st, 0);
@@ -866,17 +866,17 @@ function doMulligan(st: BRState, p: number, mask: number): void {
 
 /** R15, D13: the revealed Aspirants' on-enter effects, the first player's first, from position k0 on. */
 function revealEffects(st: BRState, k0: number): void {
-  const w = st.w;
-  const first = w[O_FIRST]!;
+  const z = st.z;
+  const first = z[Z_FIRST]!;
   for (let k = k0; k < 12; k++) {
     const q = k < 6 ? first : opp(first);
-    const inst = w[O_OCC + q * 6 + (k % 6)]!;
+    const inst = z[Z_OCC + q * 6 + (k % 6)]!;
     if (inst < 0) continue;
     const c = st.ctx.cardOf[inst]!;
     if (hasAbility(st, c, TR_ENTER)) {
       if (st.log) st.log.line(`  ${cardName(st, inst)}: on enter (D20)`);
-      if (resolveWithResist(st, q, c, TR_ENTER, inst, -1, RK_REVEAL, -1, w[O_PHASE]!)) {
-        w[O_RS_NEXT] = k + 1;
+      if (resolveWithResist(st, q, c, TR_ENTER, inst, -1, RK_REVEAL, -1, z[Z_PHASE]!)) {
+        z[Z_RS_NEXT] = k + 1;
         return;
       }
       if (isOver(st)) return;
@@ -889,7 +889,7 @@ function revealEffects(st: BRState, k0: number): void {
 function recordHands(st: BRState, field: number): void {
   const rec = st.rec!;
   for (let p = 0; p < 2; p++) {
-    for (let i = 0; i < st.w[O_HAND_N + p]!; i++) {
+    for (let i = 0; i < st.z[Z_HAND_N + p]!; i++) {
       const inst = handAt(st, p, i);
       rec[inst * REC_FIELDS + field] = 1;
       if (field === R_OH && rec[inst * REC_FIELDS + R_DEALT] === 1) rec[inst * REC_FIELDS + R_KEPT] = 1;
@@ -899,10 +899,10 @@ function recordHands(st: BRState, field: number): void {
 
 /** Each copy's place in its owner's draw order as play begins: the kept hand, then the library from the top. */
 function recordDepths(st: BRState): void {
-  const rec = st.rec!, w = st.w;
+  const rec = st.rec!, z = st.z;
   for (let p = 0; p < 2; p++) {
-    for (let i = 0; i < w[O_HAND_N + p]!; i++) rec[handAt(st, p, i) * REC_FIELDS + R_DEPTH] = 1;
-    const n = w[O_DECK_N + p]!;
+    for (let i = 0; i < z[Z_HAND_N + p]!; i++) rec[handAt(st, p, i) * REC_FIELDS + R_DEPTH] = 1;
+    const n = z[Z_DECK_N + p]!;
     for (let i = 0; i < n; i++) rec[st.z[Z_DECK + p * ZONE_CAP + i]! * REC_FIELDS + R_DEPTH] = 1 + (n - i); // top: index n − 1
   }
 }
@@ -910,7 +910,7 @@ function recordDepths(st: BRState): void {
 function revealList(st: BRState, p: number): string {
   const parts: string[] = [];
   for (let gs = p * 6; gs < p * 6 + 6; gs++) {
-    const inst = st.w[O_OCC + gs]!;
+    const inst = st.z[Z_OCC + gs]!;
     if (inst >= 0) parts.push(`${cardName(st, inst)} (${['front-left', 'front-centre', 'front-right', 'back-left', 'back-centre', 'back-right'][gs % 6]})`);
   }
   return parts.join(', ');
@@ -919,39 +919,39 @@ function revealList(st: BRState, p: number): string {
 // ---------- turn structure (R16–R18, D5) ----------
 
 function startTurn(st: BRState, p: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const turn = w[O_TURN]! + 1;
   w[O_TURN] = turn;
-  w[O_ACTIVE] = p;
+  z[Z_ACTIVE] = p;
   w[C_SCAN_OK] = 0; // R24: disoriented characters are not any more; and the untap below
   if (st.log) st.log.turn = turn;
   if (turn >= st.ctx.options.turnCap) {
     // D5: the turn cap ends the game as a draw, recorded as such.
-    w[O_WINNER] = WIN_DRAW;
-    w[O_END] = END_TURN_CAP;
-    w[O_PHASE] = PH_OVER;
-    w[O_CURRENT] = -1;
+    z[Z_WINNER] = WIN_DRAW;
+    z[Z_END] = END_TURN_CAP;
+    z[Z_PHASE] = PH_OVER;
+    z[Z_CURRENT] = -1;
     if (st.log) st.log.line(`Turn ${turn} reached without a winner: the game is a draw (D5, cap ${st.ctx.options.turnCap}).`);
     return;
   }
   // R16: the active player untaps everything.
-  for (let gs = p * 6; gs < p * 6 + 6; gs++) w[O_TAPPED + gs] = 0;
-  w[O_ENV_TAPPED + p] = 0;
+  for (let gs = p * 6; gs < p * 6 + 6; gs++) z[Z_TAPPED + gs] = 0;
+  z[Z_ENV_TAPPED + p] = 0;
   if (turn === 2) w[O_POOL + p] += st.ctx.options.secondPlayerResources; // opening knob: the second player's first turn
-  w[O_PHASE] = PH_MAIN;
-  w[O_CURRENT] = p;
+  z[Z_PHASE] = PH_MAIN;
+  z[Z_CURRENT] = p;
   if (st.log) {
     st.log.line('');
-    st.log.line(`=== Turn ${turn}: ${playerName(st, p)} (VP ${w[O_VP]}–${w[O_VP + 1]}, hand ${w[O_HAND_N + p]}, deck ${w[O_DECK_N + p]}) ===`);
+    st.log.line(`=== Turn ${turn}: ${playerName(st, p)} (VP ${w[O_VP]}–${w[O_VP + 1]}, hand ${z[Z_HAND_N + p]}, deck ${z[Z_DECK_N + p]}) ===`);
   }
 }
 
-/** The until-end-of-turn fields of the slots are one run of words in the layout. */
-const TURN_EFFECTS_RUN = O_TKW === O_TPOW + 12 && O_TFRONT === O_TPOW + 24 && O_TBACK === O_TPOW + 36 &&
-  O_TDEF === O_TPOW + 48 && O_TATK === O_TPOW + 60 && O_TRES === O_TPOW + 72;
+/** The until-end-of-turn fields of the slots are one run of bytes in the layout. */
+const TURN_EFFECTS_RUN = Z_TKW === Z_TPOW + 12 && Z_TFRONT === Z_TPOW + 24 && Z_TBACK === Z_TPOW + 36 &&
+  Z_TDEF === Z_TPOW + 48 && Z_TATK === Z_TPOW + 60 && Z_TRES === Z_TPOW + 72;
 
 function endMainPhase(st: BRState, p: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   // R21, D6: both pools empty at the end of the active player's main phase.
   w[O_POOL] = 0;
   w[O_POOL + 1] = 0;
@@ -959,35 +959,35 @@ function endMainPhase(st: BRState, p: number): void {
   w[C_SCAN_OK] = 0; // keywords gained this turn (Rage) go
   if (TURN_EFFECTS_RUN) {
     // clearTurnEffects on all 12 slots, as two fills.
-    w.fill(0, O_TPOW, O_TPOW + 7 * 12);
-    w.fill(0, O_ATTACKED, O_ATTACKED + 12);
+    z.fill(0, Z_TPOW, Z_TPOW + 7 * 12);
+    z.fill(0, Z_ATTACKED, Z_ATTACKED + 12);
   } else {
     for (let gs = 0; gs < 12; gs++) clearTurnEffects(st, gs);
   }
   w[O_ENV_TPOW] = 0;
   w[O_ENV_TPOW + 1] = 0;
   if (st.log) st.log.endOfTurn();
-  w[O_PHASE] = PH_EOT_DISCARD;
-  w[O_CURRENT] = p;
+  z[Z_PHASE] = PH_EOT_DISCARD;
+  z[Z_CURRENT] = p;
 }
 
 function doEndOfTurnDiscard(st: BRState, p: number, a: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const opts = st.ctx.options;
   if (a !== A_PASS) {
     const inst = takeFromHand(st, p, a - A_EOT_DISCARD);
     pushDiscard(st, inst);
     recordCount(st, inst, R_EOT);
     if (opts.endOfTurnDiscardsGiveResources) w[O_POOL + p] = w[O_POOL + p]! + opts.discardResource; // D26
-    if (w[O_PHASE] === PH_EOT_DOWN && w[O_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
+    if (z[Z_PHASE] === PH_EOT_DOWN && z[Z_HAND_N + p]! <= opts.handSize) nextTurn(st, p);
     return;
   }
   // R18: draw up to the hand size, then discard down to it.
-  const need = opts.handSize - w[O_HAND_N + p]!;
+  const need = opts.handSize - z[Z_HAND_N + p]!;
   if (need > 0) draw(st, p, need);
   if (isOver(st)) return;
-  if (w[O_HAND_N + p]! > opts.handSize) {
-    w[O_PHASE] = PH_EOT_DOWN;
+  if (z[Z_HAND_N + p]! > opts.handSize) {
+    z[Z_PHASE] = PH_EOT_DOWN;
     return;
   }
   nextTurn(st, p);
@@ -1011,10 +1011,10 @@ function doMain(st: BRState, p: number, a: number): void {
 
 /** Starts a payment of `due`, or completes the act at once when the pool covers it. */
 function pay(st: BRState, p: number, due: number, pend: number, ret: number): void {
-  const w = st.w;
-  w[O_PEND] = pend;
-  w[O_PEND_RETURN] = ret;
-  w[O_PAYER] = p;
+  const w = st.w, z = st.z;
+  z[Z_PEND] = pend;
+  z[Z_PEND_RETURN] = ret;
+  z[Z_PAYER] = p;
   if (w[O_POOL + p]! >= due) {
     w[O_POOL + p] = w[O_POOL + p]! - due;
     if (st.log && due > 0) st.log.line(`  pays ${due} from the pool (left ${w[O_POOL + p]})`);
@@ -1022,19 +1022,19 @@ function pay(st: BRState, p: number, due: number, pend: number, ret: number): vo
     return;
   }
   w[O_DUE] = due;
-  w[O_PHASE] = PH_PAY;
-  w[O_CURRENT] = p;
+  z[Z_PHASE] = PH_PAY;
+  z[Z_CURRENT] = p;
 }
 
 function declarePlay(st: BRState, p: number, a: number, ret: number): void {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   const i = ((a - A_PLAY) / TARGETS) | 0;
   const t = (a - A_PLAY) % TARGETS;
   const inst = takeFromHand(st, p, i);
   const c = ctx.cardOf[inst]!;
-  w[O_PEND_INST] = inst;
-  w[O_PEND_TARGET] = t;
+  z[Z_PEND_INST] = inst;
+  z[Z_PEND_TARGET] = t;
   if (ctx.cat.type[c] === T_TRAP) {
     completePlay(st, p); // R29: no cost to place
     return;
@@ -1043,20 +1043,20 @@ function declarePlay(st: BRState, p: number, a: number, ret: number): void {
 }
 
 function declareTap(st: BRState, p: number, a: number, ret: number): void {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
   if (a >= A_SACRIFICE) {
     const s = ((a - A_SACRIFICE) / TARGETS) | 0;
     const t = (a - A_SACRIFICE) % TARGETS;
     const gs = p * 6 + s;
-    const obj = w[O_EQUIP + gs]!;
+    const obj = z[Z_EQUIP + gs]!;
     const c = ctx.cardOf[obj]!;
     // The Object is destroyed as the cost of its effect.
     setEquip(st, gs, -1);
     pushDiscard(st, obj);
     const chosen = ctx.cat.abTarget[ability(st, c, TR_SACRIFICE)] === TK_NONE ? -1 : targetInst(st, p, t);
-    w[O_PEND_INST] = obj;
-    w[O_PEND_TARGET] = chosen;
+    z[Z_PEND_INST] = obj;
+    z[Z_PEND_TARGET] = chosen;
     pay(st, p, 0, PEND_SACRIFICE, ret);
     return;
   }
@@ -1064,38 +1064,38 @@ function declareTap(st: BRState, p: number, a: number, ret: number): void {
   const t = (a - A_TAP) % TARGETS;
   let card: number, srcInst: number;
   if (src === 6) {
-    w[O_ENV_TAPPED + p] = 1;
+    z[Z_ENV_TAPPED + p] = 1;
     srcInst = -1;
-    card = ctx.cardOf[w[O_ENV + p]!]!;
+    card = ctx.cardOf[z[Z_ENV + p]!]!;
   } else {
     const gs = p * 6 + src;
     tapChar(st, gs); // R30
-    srcInst = w[O_OCC + gs]!;
+    srcInst = z[Z_OCC + gs]!;
     card = ctx.cardOf[srcInst]!;
   }
   const chosen = ctx.cat.abTarget[ability(st, card, TR_TAP)] === TK_NONE ? -1 : targetInst(st, p, t);
-  w[O_PEND_SOURCE] = src === 6 ? -2 : srcInst;
-  w[O_PEND_TARGET] = chosen;
+  z[Z_PEND_SOURCE] = src === 6 ? -2 : srcInst;
+  z[Z_PEND_TARGET] = chosen;
   pay(st, p, 0, PEND_TAP, ret);
 }
 
 function declareArtefact(st: BRState, p: number, a: number, ret: number): void {
-  const w = st.w;
-  const c = st.ctx.cardOf[w[O_ART + p]!]!;
+  const z = st.z;
+  const c = st.ctx.cardOf[z[Z_ART + p]!]!;
   const t = a - A_ART_ACTIVATE;
   const chosen = st.ctx.cat.abTarget[ability(st, c, TR_ARTEFACT)] === TK_NONE ? -1 : targetInst(st, p, t);
-  w[O_PEND_TARGET] = chosen;
+  z[Z_PEND_TARGET] = chosen;
   pay(st, p, st.ctx.cat.cost[c]!, PEND_ARTEFACT, ret);
 }
 
 function reveal(st: BRState, p: number): void {
-  const w = st.w;
-  w[O_ART_STATE + p] = ART_REVEALED;
-  if (st.log) st.log.line(`  ${playerName(st, p)} reveals ${cardName(st, w[O_ART + p]!)}: its Quest holds (R43)`);
+  const z = st.z;
+  z[Z_ART_STATE + p] = ART_REVEALED;
+  if (st.log) st.log.line(`  ${playerName(st, p)} reveals ${cardName(st, z[Z_ART + p]!)}: its Quest holds (R43)`);
 }
 
 function doPay(st: BRState, p: number, a: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   const cat = ctx.cat;
   let gain = 0;
@@ -1107,16 +1107,16 @@ function doPay(st: BRState, p: number, a: number): void {
   } else if (a < A_PAY_SACRIFICE) {
     const gs = p * 6 + (a - A_PAY_TAP);
     tapChar(st, gs);
-    gain = cat.abResource[ability(st, ctx.cardOf[w[O_OCC + gs]!]!, TR_TAP)]!;
+    gain = cat.abResource[ability(st, ctx.cardOf[z[Z_OCC + gs]!]!, TR_TAP)]!;
   } else if (a < A_PAY_ENV) {
     const gs = p * 6 + (a - A_PAY_SACRIFICE);
-    const obj = w[O_EQUIP + gs]!;
+    const obj = z[Z_EQUIP + gs]!;
     setEquip(st, gs, -1);
     pushDiscard(st, obj);
     gain = cat.abResource[ability(st, ctx.cardOf[obj]!, TR_SACRIFICE)]!;
   } else {
-    w[O_ENV_TAPPED + p] = 1;
-    gain = cat.abResource[ability(st, ctx.cardOf[w[O_ENV + p]!]!, TR_TAP)]!;
+    z[Z_ENV_TAPPED + p] = 1;
+    gain = cat.abResource[ability(st, ctx.cardOf[z[Z_ENV + p]!]!, TR_TAP)]!;
   }
   w[O_POOL + p] = w[O_POOL + p]! + gain;
   const due = w[O_DUE]!;
@@ -1128,97 +1128,97 @@ function doPay(st: BRState, p: number, a: number): void {
 }
 
 function completePending(st: BRState, p: number): void {
-  const w = st.w;
+  const z = st.z;
   const ctx = st.ctx;
-  const ret = w[O_PEND_RETURN]!;
-  const pend = w[O_PEND]!;
-  w[O_PEND] = PEND_NONE;
-  w[O_PHASE] = ret;
+  const ret = z[Z_PEND_RETURN]!;
+  const pend = z[Z_PEND]!;
+  z[Z_PEND] = PEND_NONE;
+  z[Z_PHASE] = ret;
   // Set when the resolution stops on a D22 decision: the rest happens after it (resumeResist).
   let held = false;
   switch (pend) {
     case PEND_RESIST:
-      w[O_RS_PAID] = w[O_RS_PAID]! | (1 << w[O_RS_SLOT]!);
+      z[Z_RS_PAID] = z[Z_RS_PAID]! | (1 << z[Z_RS_SLOT]!);
       resumeResist(st);
       return;
     case PEND_PLAY:
       held = completePlay(st, p);
       break;
     case PEND_TAP: {
-      const src = w[O_PEND_SOURCE]!;
-      const card = src === -2 ? ctx.cardOf[w[O_ENV + p]!]! : ctx.cardOf[src]!;
-      held = resolveWithResist(st, p, card, TR_TAP, src === -2 ? -1 : src, w[O_PEND_TARGET]!, RK_NONE, -1, ret);
+      const src = z[Z_PEND_SOURCE]!;
+      const card = src === -2 ? ctx.cardOf[z[Z_ENV + p]!]! : ctx.cardOf[src]!;
+      held = resolveWithResist(st, p, card, TR_TAP, src === -2 ? -1 : src, z[Z_PEND_TARGET]!, RK_NONE, -1, ret);
       break;
     }
     case PEND_SACRIFICE:
-      held = resolveWithResist(st, p, ctx.cardOf[w[O_PEND_INST]!]!, TR_SACRIFICE, -1, w[O_PEND_TARGET]!, RK_NONE, -1, ret);
+      held = resolveWithResist(st, p, ctx.cardOf[z[Z_PEND_INST]!]!, TR_SACRIFICE, -1, z[Z_PEND_TARGET]!, RK_NONE, -1, ret);
       break;
     case PEND_RESOLVE_TRAP: {
-      const idx = O_TRAP + p * 3 + trapColumn(st);
-      const trap = w[idx]!;
-      w[idx] = -1;
+      const idx = Z_TRAP + p * 3 + trapColumn(st);
+      const trap = z[idx]!;
+      z[idx] = -1;
       if (st.log) st.log.line(`  ${cardName(st, trap)} is revealed and resolves (R29)`);
       held = resolveWithResist(st, p, ctx.cardOf[trap]!, TR_TRAP, -1, -1, RK_DISCARD, trap, ret); // R29: then discarded
       break;
     }
     case PEND_PLACE_TRAP: {
-      const inst = w[O_PEND_INST]!;
-      const idx = O_TRAP + p * 3 + trapColumn(st);
-      if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // D25 / R29: the Trap there is discarded
-      w[idx] = inst;
+      const inst = z[Z_PEND_INST]!;
+      const idx = Z_TRAP + p * 3 + trapColumn(st);
+      if (z[idx]! >= 0) pushDiscard(st, z[idx]!); // D25 / R29: the Trap there is discarded
+      z[idx] = inst;
       recordPlayed(st, inst);
-      if (w[O_PHASE] === PH_WINDOW) w[O_TRAP_NEWCOL] = 1; // R49: the new column's Trap
-      else w[O_TRAP_2A] = w[O_TRAP_2A]! + 1;
+      if (z[Z_PHASE] === PH_WINDOW) z[Z_TRAP_NEWCOL] = 1; // R49: the new column's Trap
+      else z[Z_TRAP_2A] = z[Z_TRAP_2A]! + 1;
       break;
     }
     case PEND_ARTEFACT: {
-      const art = w[O_ART + p]!;
+      const art = z[Z_ART + p]!;
       if (st.log) st.log.line(`  ${cardName(st, art)} resolves, then leaves the game (R43)`);
-      w[O_ART_STATE + p] = ART_GONE;
-      w[O_ART + p] = -1;
+      z[Z_ART_STATE + p] = ART_GONE;
+      z[Z_ART + p] = -1;
       pushGone(st, art);
-      held = resolveWithResist(st, p, ctx.cardOf[art]!, TR_ARTEFACT, -1, w[O_PEND_TARGET]!, RK_NONE, -1, ret);
+      held = resolveWithResist(st, p, ctx.cardOf[art]!, TR_ARTEFACT, -1, z[Z_PEND_TARGET]!, RK_NONE, -1, ret);
       break;
     }
   }
-  w[O_PEND_INST] = w[O_PEND_SOURCE] = w[O_PEND_TARGET] = -1;
+  z[Z_PEND_INST] = z[Z_PEND_SOURCE] = z[Z_PEND_TARGET] = -1;
   if (held || isOver(st)) return;
   afterResolution(st, p, ret);
 }
 
 /** Who decides next once an act completed in phase `ret`. */
 function afterResolution(st: BRState, p: number, ret: number): void {
-  const w = st.w;
-  if (ret === PH_MAIN) w[O_CURRENT] = p;
-  else if (ret === PH_REACTION) w[O_CURRENT] = p;
+  const z = st.z;
+  if (ret === PH_MAIN) z[Z_CURRENT] = p;
+  else if (ret === PH_REACTION) z[Z_CURRENT] = p;
   else if (ret === PH_WINDOW) afterWindowAction(st, p);
-  else if (ret === PH_PAUSE) w[O_CURRENT] = p;
+  else if (ret === PH_PAUSE) z[Z_CURRENT] = p;
 }
 
 /** Completes a paid play; true when an ability it resolves stops on a D22 decision. */
 function completePlay(st: BRState, p: number): boolean {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
-  const inst = w[O_PEND_INST]!;
-  const t = w[O_PEND_TARGET]!;
+  const inst = z[Z_PEND_INST]!;
+  const t = z[Z_PEND_TARGET]!;
   const c = ctx.cardOf[inst]!;
-  w[O_PEND_INST] = -1;
+  z[Z_PEND_INST] = -1;
   if (c === ctx.faultCardId) throw new Error(`fault injected for tests: ${ctx.cat.names[c]} was played`);
   recordPlayed(st, inst);
   switch (ctx.cat.type[c]) {
     case T_CHARACTER: {
       const gs = p * 6 + t;
-      if (w[O_OCC + gs]! >= 0) {
-        if (st.log) st.log.line(`  ${cardName(st, w[O_OCC + gs]!)} is replaced (R23)`);
+      if (z[Z_OCC + gs]! >= 0) {
+        if (st.log) st.log.line(`  ${cardName(st, z[Z_OCC + gs]!)} is replaced (R23)`);
         leavePlay(st, gs, TO_DISCARD);
       }
       placeOnSlot(st, gs, inst, w[O_TURN]!); // R24: disoriented this turn
-      if (hasAbility(st, c, TR_ENTER)) return resolveWithResist(st, p, c, TR_ENTER, inst, -1, RK_NONE, -1, w[O_PHASE]!); // D20
+      if (hasAbility(st, c, TR_ENTER)) return resolveWithResist(st, p, c, TR_ENTER, inst, -1, RK_NONE, -1, z[Z_PHASE]!); // D20
       return false;
     }
     case T_OBJECT: {
       const gs = t < 6 ? p * 6 + t : opp(p) * 6 + t - 6;
-      const old = w[O_EQUIP + gs]!;
+      const old = z[Z_EQUIP + gs]!;
       if (old >= 0) {
         pushDiscard(st, old); // R27: the first Object is discarded
         if (st.log) st.log.line(`  ${cardName(st, old)} is discarded (one Object per character, R27)`);
@@ -1227,15 +1227,15 @@ function completePlay(st: BRState, p: number): boolean {
       return false;
     }
     case T_TRAP: {
-      const idx = O_TRAP + p * 3 + t;
-      if (w[idx]! >= 0) pushDiscard(st, w[idx]!); // R29: the Trap there is discarded
-      w[idx] = inst;
+      const idx = Z_TRAP + p * 3 + t;
+      if (z[idx]! >= 0) pushDiscard(st, z[idx]!); // R29: the Trap there is discarded
+      z[idx] = inst;
       return false;
     }
     case T_EVENT: {
       const tk = ctx.cat.abTarget[ability(st, c, TR_PLAY)]!;
       // R28: resolve, then discard
-      return resolveWithResist(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t), RK_DISCARD, inst, w[O_PHASE]!);
+      return resolveWithResist(st, p, c, TR_PLAY, -1, tk === TK_NONE ? -1 : targetInst(st, p, t), RK_DISCARD, inst, z[Z_PHASE]!);
     }
   }
   return false;
@@ -1258,17 +1258,17 @@ function resolveWithResist(st: BRState, p: number, card: number, trig: number, s
     if (kind === RK_DISCARD) pushDiscard(st, inst);
     return false;
   }
-  const w = st.w;
-  w[O_RS_P] = p;
+  const w = st.w, z = st.z;
+  z[Z_RS_P] = p;
   w[O_RS_CARD] = card;
-  w[O_RS_TRIG] = trig;
-  w[O_RS_SRC] = src;
-  w[O_RS_CHOSEN] = chosen;
-  w[O_RS_KIND] = kind;
-  w[O_RS_INST] = inst;
-  w[O_RS_RETURN] = ret;
-  w[O_RS_ASK] = ask;
-  w[O_RS_PAID] = 0;
+  z[Z_RS_TRIG] = trig;
+  z[Z_RS_SRC] = src;
+  z[Z_RS_CHOSEN] = chosen;
+  z[Z_RS_KIND] = kind;
+  z[Z_RS_INST] = inst;
+  z[Z_RS_RETURN] = ret;
+  z[Z_RS_ASK] = ask;
+  z[Z_RS_PAID] = 0;
   if (nextResist(st)) return true;
   clearResist(st);
   return false;
@@ -1276,39 +1276,39 @@ function resolveWithResist(st: BRState, p: number, card: number, trig: number, s
 
 /** Asks about the next opposing Résistant character whose extra can be raised (true), or resolves. */
 function nextResist(st: BRState): boolean {
-  const w = st.w;
-  const p = w[O_RS_P]!;
+  const w = st.w, z = st.z;
+  const p = z[Z_RS_P]!;
   const o = opp(p);
-  let ask = w[O_RS_ASK]!;
+  let ask = z[Z_RS_ASK]!;
   while (ask !== 0) {
     const s = 31 - Math.clz32(ask & -ask);
     ask &= ask - 1;
-    w[O_RS_ASK] = ask;
-    beginAfford(st, p, w[O_RS_RETURN] === PH_MAIN, false);
-    if (w[O_OCC + o * 6 + s]! >= 0 && canRaise(resistance(st, o * 6 + s), false)) {
-      w[O_RS_SLOT] = s;
-      w[O_PHASE] = PH_RESIST;
-      w[O_CURRENT] = p;
+    z[Z_RS_ASK] = ask;
+    beginAfford(st, p, z[Z_RS_RETURN] === PH_MAIN, false);
+    if (z[Z_OCC + o * 6 + s]! >= 0 && canRaise(resistance(st, o * 6 + s), false)) {
+      z[Z_RS_SLOT] = s;
+      z[Z_PHASE] = PH_RESIST;
+      z[Z_CURRENT] = p;
       return true;
     }
   }
-  w[O_PHASE] = w[O_RS_RETURN]!;
-  resolveAbility(st, p, w[O_RS_CARD]!, w[O_RS_TRIG]!, w[O_RS_SRC]!, w[O_RS_CHOSEN]!, w[O_RS_PAID]!);
-  if (w[O_RS_KIND] === RK_DISCARD) pushDiscard(st, w[O_RS_INST]!);
+  z[Z_PHASE] = z[Z_RS_RETURN]!;
+  resolveAbility(st, p, w[O_RS_CARD]!, z[Z_RS_TRIG]!, z[Z_RS_SRC]!, z[Z_RS_CHOSEN]!, z[Z_RS_PAID]!);
+  if (z[Z_RS_KIND] === RK_DISCARD) pushDiscard(st, z[Z_RS_INST]!);
   return false;
 }
 
 function clearResist(st: BRState): void {
-  const w = st.w;
-  w[O_RS_P] = w[O_RS_CARD] = w[O_RS_TRIG] = w[O_RS_SRC] = w[O_RS_CHOSEN] = w[O_RS_INST] = w[O_RS_SLOT] = -1;
-  w[O_RS_KIND] = w[O_RS_RETURN] = w[O_RS_NEXT] = w[O_RS_ASK] = w[O_RS_PAID] = 0;
+  const w = st.w, z = st.z;
+  z[Z_RS_P] = w[O_RS_CARD] = z[Z_RS_TRIG] = z[Z_RS_SRC] = z[Z_RS_CHOSEN] = z[Z_RS_INST] = z[Z_RS_SLOT] = -1;
+  z[Z_RS_KIND] = z[Z_RS_RETURN] = z[Z_RS_NEXT] = z[Z_RS_ASK] = z[Z_RS_PAID] = 0;
 }
 
 /** After a D22 decision (or its payment): the next one, else the resolution and what follows it. */
 function resumeResist(st: BRState): void {
   if (nextResist(st)) return;
-  const w = st.w;
-  const p = w[O_RS_P]!, kind = w[O_RS_KIND]!, ret = w[O_RS_RETURN]!, next = w[O_RS_NEXT]!;
+  const z = st.z;
+  const p = z[Z_RS_P]!, kind = z[Z_RS_KIND]!, ret = z[Z_RS_RETURN]!, next = z[Z_RS_NEXT]!;
   clearResist(st);
   if (isOver(st)) return;
   if (kind === RK_REVEAL) revealEffects(st, next);
@@ -1316,8 +1316,8 @@ function resumeResist(st: BRState): void {
 }
 
 function doResist(st: BRState, p: number, a: number): void {
-  const w = st.w;
-  const gs = opp(p) * 6 + w[O_RS_SLOT]!;
+  const z = st.z;
+  const gs = opp(p) * 6 + z[Z_RS_SLOT]!;
   if (a === A_RESIST_PAY) {
     pay(st, p, resistance(st, gs), PEND_RESIST, PH_RESIST);
     return;
@@ -1328,35 +1328,35 @@ function doResist(st: BRState, p: number, a: number): void {
 // ---------- attacks (R33–R41, R45–R52, D9, D12, D15–D19, D25) ----------
 
 function declareAttack(st: BRState, p: number, a: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const s = ((a - A_ATTACK) / TARGETS) | 0;
   const t = (a - A_ATTACK) % TARGETS;
   const gs = p * 6 + s;
   const d = opp(p);
   tapChar(st, gs); // step 1: the Attacker taps
-  w[O_ATTACKED + gs] = 1;
-  w[O_IN_ATTACK] = 1;
-  w[O_ATK_INST] = w[O_OCC + gs]!;
+  z[Z_ATTACKED + gs] = 1;
+  z[Z_IN_ATTACK] = 1;
+  z[Z_ATK_INST] = z[Z_OCC + gs]!;
   if (t < 3) {
-    w[O_ATK_COLUMN] = t;
-    w[O_ATK_RANGED] = -1;
+    z[Z_ATK_COLUMN] = t;
+    z[Z_ATK_RANGED] = -1;
   } else {
-    w[O_ATK_RANGED] = w[O_OCC + d * 6 + t - 3]!;
-    w[O_ATK_COLUMN] = (t - 3) % 3;
+    z[Z_ATK_RANGED] = z[Z_OCC + d * 6 + t - 3]!;
+    z[Z_ATK_COLUMN] = (t - 3) % 3;
   }
-  w[O_DEF_KIND] = DEF_NONE;
-  w[O_DEF_INST] = -1;
+  z[Z_DEF_KIND] = DEF_NONE;
+  z[Z_DEF_INST] = -1;
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
-  w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
-  w[O_SUPPORT_N] = w[O_SUPPORT_N + 1] = 0;
-  w[O_TRAP_2A] = 0;
-  w[O_TRAP_NEWCOL] = 0;
-  w[O_PHASE] = PH_REACTION;
-  w[O_CURRENT] = d;
+  z[Z_SUPPORTER] = z[Z_SUPPORTER + 1] = -1;
+  z[Z_SUPPORT_N] = z[Z_SUPPORT_N + 1] = 0;
+  z[Z_TRAP_2A] = 0;
+  z[Z_TRAP_NEWCOL] = 0;
+  z[Z_PHASE] = PH_REACTION;
+  z[Z_CURRENT] = d;
 }
 
 function doReaction(st: BRState, d: number, a: number): void {
-  const w = st.w;
+  const z = st.z;
   if (a === A_PASS) {
     openWindow(st, STEP_2B);
     return;
@@ -1371,40 +1371,40 @@ function doReaction(st: BRState, d: number, a: number): void {
   }
   // A_TRAP_2A: the Trap leaves the hand and waits for its 1 resource.
   const inst = takeFromHand(st, d, a - A_TRAP_2A);
-  w[O_PEND_INST] = inst;
-  pay(st, d, st.ctx.options.reactionTrapCost, PEND_PLACE_TRAP, w[O_PHASE]!);
+  z[Z_PEND_INST] = inst;
+  pay(st, d, st.ctx.options.reactionTrapCost, PEND_PLACE_TRAP, z[Z_PHASE]!);
 }
 
 function openWindow(st: BRState, stepNo: number): void {
-  const w = st.w;
-  w[O_STEP] = stepNo;
-  w[O_PASSES] = 0;
-  w[O_WTURN] = w[O_ACTIVE]!; // R36: attacker priority
-  w[O_PHASE] = PH_WINDOW;
-  w[O_CURRENT] = w[O_ACTIVE]!;
+  const z = st.z;
+  z[Z_STEP] = stepNo;
+  z[Z_PASSES] = 0;
+  z[Z_WTURN] = z[Z_ACTIVE]!; // R36: attacker priority
+  z[Z_PHASE] = PH_WINDOW;
+  z[Z_CURRENT] = z[Z_ACTIVE]!;
   if (st.log) st.log.line(`  step ${stepNo === STEP_2B ? '2b' : '3b'}: action window (the attacker acts first, D9)`);
 }
 
 function afterWindowAction(st: BRState, x: number): void {
-  const w = st.w;
-  if (w[O_PHASE] !== PH_WINDOW) return;
-  w[O_PASSES] = 0; // D9: each action reopens the loop
-  w[O_WTURN] = opp(x);
-  w[O_CURRENT] = opp(x);
+  const z = st.z;
+  if (z[Z_PHASE] !== PH_WINDOW) return;
+  z[Z_PASSES] = 0; // D9: each action reopens the loop
+  z[Z_WTURN] = opp(x);
+  z[Z_CURRENT] = opp(x);
 }
 
 function doWindow(st: BRState, x: number, a: number): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   if (a === A_PASS) {
-    const passes = w[O_PASSES]! + 1;
-    w[O_PASSES] = passes;
+    const passes = z[Z_PASSES]! + 1;
+    z[Z_PASSES] = passes;
     if (passes < 2) {
-      w[O_WTURN] = opp(x);
-      w[O_CURRENT] = opp(x);
+      z[Z_WTURN] = opp(x);
+      z[Z_CURRENT] = opp(x);
       return;
     }
     // D9: both passed in a row, the window closes.
-    if (w[O_STEP] === STEP_2B) identifyDefender(st);
+    if (z[Z_STEP] === STEP_2B) identifyDefender(st);
     else compareAndResolve(st);
     return;
   }
@@ -1415,20 +1415,20 @@ function doWindow(st: BRState, x: number, a: number): void {
     if (st.ctx.options.supportTaps) tapChar(st, gs); // D15: Support taps
     const v = supportValue(st, gs);
     w[O_SUPPORT + x] = w[O_SUPPORT + x]! + v;
-    w[O_SUPPORT_N + x] = w[O_SUPPORT_N + x]! + 1;
-    w[O_SUPPORTER + x] = w[O_OCC + gs]!;
-    if (st.log) st.log.line(`  ${cardName(st, w[O_OCC + gs]!)} supports: +${v}`);
+    z[Z_SUPPORT_N + x] = z[Z_SUPPORT_N + x]! + 1;
+    z[Z_SUPPORTER + x] = z[Z_OCC + gs]!;
+    if (st.log) st.log.line(`  ${cardName(st, z[Z_OCC + gs]!)} supports: +${v}`);
     afterWindowAction(st, x);
     return;
   }
   if (a === A_RESOLVE_TRAP) {
-    const c = st.ctx.cardOf[w[O_TRAP + x * 3 + trapColumn(st)]!]!;
+    const c = st.ctx.cardOf[z[Z_TRAP + x * 3 + trapColumn(st)]!]!;
     pay(st, x, st.ctx.cat.cost[c]!, PEND_RESOLVE_TRAP, PH_WINDOW);
     return;
   }
   if (a >= A_TRAP_2A && a < A_ART_REVEAL) {
     const inst = takeFromHand(st, x, a - A_TRAP_2A);
-    w[O_PEND_INST] = inst;
+    z[Z_PEND_INST] = inst;
     pay(st, x, st.ctx.options.reactionTrapCost, PEND_PLACE_TRAP, PH_WINDOW);
     return;
   }
@@ -1443,81 +1443,81 @@ function doWindow(st: BRState, x: number, a: number): void {
 
 /** D18: the attack ends with no effect when a fighter left play. */
 function fightersGone(st: BRState): boolean {
-  const w = st.w;
-  if (slotOf(st, w[O_ATK_INST]!) < 0) return true;
-  if (w[O_DEF_KIND] === DEF_CHAR && slotOf(st, w[O_DEF_INST]!) < 0) return true;
+  const z = st.z;
+  if (slotOf(st, z[Z_ATK_INST]!) < 0) return true;
+  if (z[Z_DEF_KIND] === DEF_CHAR && slotOf(st, z[Z_DEF_INST]!) < 0) return true;
   return false;
 }
 
 function identifyDefender(st: BRState): void {
-  const w = st.w;
-  const d = opp(w[O_ACTIVE]!);
+  const z = st.z;
+  const d = opp(z[Z_ACTIVE]!);
   if (fightersGone(st)) return endAttack(st, 'the Attacker left play (D18)');
-  const ranged = w[O_ATK_RANGED]!;
+  const ranged = z[Z_ATK_RANGED]!;
   if (ranged >= 0) {
     // D19: the targeted character is the Defender whatever its row.
     if (slotOf(st, ranged) < 0) return endAttack(st, 'the ranged target left play (D18)');
-    w[O_DEF_KIND] = DEF_CHAR;
-    w[O_DEF_INST] = ranged;
+    z[Z_DEF_KIND] = DEF_CHAR;
+    z[Z_DEF_INST] = ranged;
   } else {
-    const col = w[O_ATK_COLUMN]!;
-    const front = w[O_OCC + d * 6 + col]!, back = w[O_OCC + d * 6 + 3 + col]!;
+    const col = z[Z_ATK_COLUMN]!;
+    const front = z[Z_OCC + d * 6 + col]!, back = z[Z_OCC + d * 6 + 3 + col]!;
     if (front >= 0 || back >= 0) {
-      w[O_DEF_KIND] = DEF_CHAR; // R38 (a tapped character can defend, R38b)
-      w[O_DEF_INST] = front >= 0 ? front : back;
+      z[Z_DEF_KIND] = DEF_CHAR; // R38 (a tapped character can defend, R38b)
+      z[Z_DEF_INST] = front >= 0 ? front : back;
     } else {
-      w[O_DEF_KIND] = DEF_ENV;
-      w[O_DEF_INST] = w[O_ENV + d]!;
+      z[Z_DEF_KIND] = DEF_ENV;
+      z[Z_DEF_INST] = z[Z_ENV + d]!;
     }
   }
-  if (st.log) st.log.line(`  step 3a: the Defender is ${cardName(st, w[O_DEF_INST]!)}${w[O_DEF_KIND] === DEF_ENV ? ' (the Environment)' : ''}`);
+  if (st.log) st.log.line(`  step 3a: the Defender is ${cardName(st, z[Z_DEF_INST]!)}${z[Z_DEF_KIND] === DEF_ENV ? ' (the Environment)' : ''}`);
   openWindow(st, STEP_3B);
 }
 
 /** Step 4 totals (R39), written to O_LAST_ATK_POWER / O_LAST_DEF_POWER. */
 export function fightTotals(st: BRState): void {
-  const w = st.w;
-  fightTotalsAt(st, slotOf(st, w[O_ATK_INST]!), w[O_DEF_KIND] === DEF_CHAR ? slotOf(st, w[O_DEF_INST]!) : -1);
+  const z = st.z;
+  fightTotalsAt(st, slotOf(st, z[Z_ATK_INST]!), z[Z_DEF_KIND] === DEF_CHAR ? slotOf(st, z[Z_DEF_INST]!) : -1);
 }
 
 /** fightTotals with the fighters' slots found already (ags, and dgs for a character Defender). */
 function fightTotalsAt(st: BRState, ags: number, dgs: number): void {
-  const w = st.w;
-  const a = w[O_ACTIVE]!;
+  const w = st.w, z = st.z;
+  const a = z[Z_ACTIVE]!;
   const d = opp(a);
   const atk = ags >= 0 ? charPower(st, ags, ROLE_ATTACKER) + w[O_SUPPORT + a]! : 0;
   let def = 0;
-  if (w[O_DEF_KIND] === DEF_CHAR) {
+  if (z[Z_DEF_KIND] === DEF_CHAR) {
     def = dgs >= 0 ? charPower(st, dgs, ROLE_DEFENDER) + w[O_SUPPORT + d]! : 0;
-  } else if (w[O_DEF_KIND] === DEF_ENV) {
-    def = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]! + w[O_ENV_TPOW + d]! + w[O_SUPPORT + d]!; // R6b, R39
+  } else if (z[Z_DEF_KIND] === DEF_ENV) {
+    def = st.ctx.cat.power[st.ctx.cardOf[z[Z_DEF_INST]!]!]! + w[O_ENV_TPOW + d]! + w[O_SUPPORT + d]!; // R6b, R39
   }
   w[O_LAST_ATK_POWER] = atk;
   w[O_LAST_DEF_POWER] = def;
 }
 
 function compareAndResolve(st: BRState): void {
-  const w = st.w;
-  const a = w[O_ACTIVE]!;
+  const w = st.w, z = st.z;
+  const a = z[Z_ACTIVE]!;
   const d = opp(a);
   // The fighters' slots, found once (D18: the attack ends when one left play).
-  const ags = slotOf(st, w[O_ATK_INST]!);
-  const defChar = w[O_DEF_KIND] === DEF_CHAR;
-  const dgs0 = defChar ? slotOf(st, w[O_DEF_INST]!) : -1;
+  const ags = slotOf(st, z[Z_ATK_INST]!);
+  const defChar = z[Z_DEF_KIND] === DEF_CHAR;
+  const dgs0 = defChar ? slotOf(st, z[Z_DEF_INST]!) : -1;
   if (ags < 0 || (defChar && dgs0 < 0)) return endAttack(st, 'a fighter left play before step 4 (D18)');
   fightTotalsAt(st, ags, dgs0);
   const atk = w[O_LAST_ATK_POWER]!, def = w[O_LAST_DEF_POWER]!;
-  const envDef = w[O_DEF_KIND] === DEF_ENV;
-  const dgs = envDef ? -1 : defChar ? dgs0 : slotOf(st, w[O_DEF_INST]!);
+  const envDef = z[Z_DEF_KIND] === DEF_ENV;
+  const dgs = envDef ? -1 : defChar ? dgs0 : slotOf(st, z[Z_DEF_INST]!);
   if (st.log) {
-    st.log.line(`  step 4: ${cardName(st, w[O_ATK_INST]!)} ${atk} = ${powerBreakdown(st, ags, ROLE_ATTACKER, w[O_SUPPORT + a]!, w[O_SUPPORTER + a]!)}`);
+    st.log.line(`  step 4: ${cardName(st, z[Z_ATK_INST]!)} ${atk} = ${powerBreakdown(st, ags, ROLE_ATTACKER, w[O_SUPPORT + a]!, z[Z_SUPPORTER + a]!)}`);
     if (envDef) {
-      const envPow = st.ctx.cat.power[st.ctx.cardOf[w[O_DEF_INST]!]!]!;
-      const notes = st.log.bonusesOf(w[O_DEF_INST]!);
+      const envPow = st.ctx.cat.power[st.ctx.cardOf[z[Z_DEF_INST]!]!]!;
+      const notes = st.log.bonusesOf(z[Z_DEF_INST]!);
       const temp = w[O_ENV_TPOW + d]! ? ` + ${w[O_ENV_TPOW + d]} (${notes.length ? notes.join(', ') : 'effects'})` : '';
-      st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${envPow} (Environment power, R6b)${temp}${w[O_SUPPORT + d] ? ` + ${w[O_SUPPORT + d]} support` : ''}`);
+      st.log.line(`          ${cardName(st, z[Z_DEF_INST]!)} ${def} = ${envPow} (Environment power, R6b)${temp}${w[O_SUPPORT + d] ? ` + ${w[O_SUPPORT + d]} support` : ''}`);
     } else {
-      st.log.line(`          ${cardName(st, w[O_DEF_INST]!)} ${def} = ${powerBreakdown(st, dgs, ROLE_DEFENDER, w[O_SUPPORT + d]!, w[O_SUPPORTER + d]!)}`);
+      st.log.line(`          ${cardName(st, z[Z_DEF_INST]!)} ${def} = ${powerBreakdown(st, dgs, ROLE_DEFENDER, w[O_SUPPORT + d]!, z[Z_SUPPORTER + d]!)}`);
     }
     st.log.line(`  ${atk} ${atk > def ? '>' : '≤'} ${def}: the ${atk > def ? 'Attacker' : 'Defender'} wins (R39)`);
   }
@@ -1526,13 +1526,13 @@ function compareAndResolve(st: BRState): void {
     let vp: number;
     if (envDef) {
       vp = st.ctx.options.environmentVp;
-      if (vp > 0) gainVp(st, a, vp, VP_ENVIRONMENT, w[O_ATK_INST]!, -1);
+      if (vp > 0) gainVp(st, a, vp, VP_ENVIRONMENT, z[Z_ATK_INST]!, -1);
     } else {
       vp = destroyInCombat(st, dgs, a);
-      if (vp > 0) gainVp(st, a, vp, VP_KILL, w[O_ATK_INST]!, w[O_DEF_INST]!);
+      if (vp > 0) gainVp(st, a, vp, VP_KILL, z[Z_ATK_INST]!, z[Z_DEF_INST]!);
     }
     if (vp > 0 && !isOver(st)) {
-      const g2 = slotOf(st, w[O_ATK_INST]!);
+      const g2 = slotOf(st, z[Z_ATK_INST]!);
       if (g2 >= 0) {
         if (st.log) st.log.line(`  Recovery (R41):`);
         leavePlay(st, g2, TO_HAND);
@@ -1540,12 +1540,12 @@ function compareAndResolve(st: BRState): void {
     }
   } else if (!envDef && (keywordFlags(st, dgs) & KW_COUNTER) !== 0) {
     // R48: Contre-Attaque destroys the Attacker; the Defender scores by its grade.
-    if (st.log) st.log.line(`  Contre-Attaque (R48): ${cardName(st, w[O_ATK_INST]!)} is destroyed`);
+    if (st.log) st.log.line(`  Contre-Attaque (R48): ${cardName(st, z[Z_ATK_INST]!)} is destroyed`);
     const vp = destroyInCombat(st, ags, d);
     if (vp > 0) {
-      gainVp(st, d, vp, VP_KILL, w[O_DEF_INST]!, w[O_ATK_INST]!);
+      gainVp(st, d, vp, VP_KILL, z[Z_DEF_INST]!, z[Z_ATK_INST]!);
       if (!isOver(st)) {
-        const g2 = slotOf(st, w[O_DEF_INST]!);
+        const g2 = slotOf(st, z[Z_DEF_INST]!);
         if (g2 >= 0) {
           if (st.log) st.log.line(`  Recovery (R41):`);
           leavePlay(st, g2, TO_HAND);
@@ -1558,31 +1558,31 @@ function compareAndResolve(st: BRState): void {
 }
 
 function endAttack(st: BRState, why: string): void {
-  const w = st.w;
+  const w = st.w, z = st.z;
   if (why && st.log) st.log.line(`  the attack ends with no effect: ${why}`);
-  w[O_IN_ATTACK] = 0;
-  w[O_ATK_INST] = w[O_DEF_INST] = w[O_ATK_RANGED] = -1;
-  w[O_DEF_KIND] = DEF_NONE;
+  z[Z_IN_ATTACK] = 0;
+  z[Z_ATK_INST] = z[Z_DEF_INST] = z[Z_ATK_RANGED] = -1;
+  z[Z_DEF_KIND] = DEF_NONE;
   w[O_SUPPORT] = w[O_SUPPORT + 1] = 0;
-  w[O_SUPPORTER] = w[O_SUPPORTER + 1] = -1;
-  w[O_SUPPORT_N] = w[O_SUPPORT_N + 1] = 0;
-  w[O_STEP] = 0;
+  z[Z_SUPPORTER] = z[Z_SUPPORTER + 1] = -1;
+  z[Z_SUPPORT_N] = z[Z_SUPPORT_N + 1] = 0;
+  z[Z_STEP] = 0;
   // D12: a pause for the non-active player's Artefact, skipped when it has none to use.
-  const d = opp(w[O_ACTIVE]!);
-  if (w[O_ART_STATE + d] === ART_REVEALED || canReveal(st, d)) {
-    w[O_PHASE] = PH_PAUSE;
-    w[O_CURRENT] = d;
+  const d = opp(z[Z_ACTIVE]!);
+  if (z[Z_ART_STATE + d] === ART_REVEALED || canReveal(st, d)) {
+    z[Z_PHASE] = PH_PAUSE;
+    z[Z_CURRENT] = d;
   } else {
-    w[O_PHASE] = PH_MAIN;
-    w[O_CURRENT] = w[O_ACTIVE]!;
+    z[Z_PHASE] = PH_MAIN;
+    z[Z_CURRENT] = z[Z_ACTIVE]!;
   }
 }
 
 function doPause(st: BRState, x: number, a: number): void {
-  const w = st.w;
+  const z = st.z;
   if (a === A_PASS) {
-    w[O_PHASE] = PH_MAIN;
-    w[O_CURRENT] = w[O_ACTIVE]!;
+    z[Z_PHASE] = PH_MAIN;
+    z[Z_CURRENT] = z[Z_ACTIVE]!;
     return;
   }
   if (a === A_ART_REVEAL) return reveal(st, x);

@@ -21,53 +21,53 @@ import {
   COLUMN_NAMES,
   INST_PER_PLAYER,
   MAX_DECK,
-  O_ACTIVE,
-  O_ART,
-  O_ART_STATE,
-  O_ATK_COLUMN,
-  O_ATK_INST,
-  O_ATK_RANGED,
-  O_ATTACKED,
+  Z_ACTIVE,
+  Z_ART,
+  Z_ART_STATE,
+  Z_ATK_COLUMN,
+  Z_ATK_INST,
+  Z_ATK_RANGED,
+  Z_ATTACKED,
   DEF_CHAR,
   DEF_ENV,
   DEF_NONE,
-  O_DEF_KIND,
-  O_FACEDOWN,
-  O_PASSES,
-  O_STEP,
-  O_WTURN,
+  Z_DEF_KIND,
+  Z_FACEDOWN,
+  Z_PASSES,
+  Z_STEP,
+  Z_WTURN,
   PH_MULLIGAN,
   PH_REACTION,
   PH_WINDOW,
-  O_CURRENT,
+  Z_CURRENT,
   Z_DECK,
-  O_DECK_N,
-  O_DEF_INST,
+  Z_DECK_N,
+  Z_DEF_INST,
   Z_DISC,
-  O_DISC_N,
-  O_ENV,
-  O_ENV_TAPPED,
-  O_EQUIP,
-  O_FIRST,
+  Z_DISC_N,
+  Z_ENV,
+  Z_ENV_TAPPED,
+  Z_EQUIP,
+  Z_FIRST,
   Z_GONE,
-  O_GONE_N,
+  Z_GONE_N,
   Z_HAND,
-  O_HAND_N,
-  O_IN_ATTACK,
+  Z_HAND_N,
+  Z_IN_ATTACK,
   O_LAST_ATK_POWER,
   O_LAST_DEF_POWER,
-  O_MULL_DONE,
-  O_OCC,
-  O_PHASE,
+  Z_MULL_DONE,
+  Z_OCC,
+  Z_PHASE,
   O_POOL,
-  O_SETUP_DONE,
+  Z_SETUP_DONE,
   O_SUPPORT,
-  O_TAPPED,
-  O_TOKENS_USED,
-  O_TRAP,
+  Z_TAPPED,
+  Z_TOKENS_USED,
+  Z_TRAP,
   O_TURN,
   O_VP,
-  O_WINNER,
+  Z_WINNER,
   phaseName,
   PH_EOT_DISCARD,
   PH_MAIN,
@@ -304,7 +304,7 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
   const game = new BlueRising(ctx);
   const st = game.allocState();
   clearState(st);
-  const w = st.w;
+  const w = st.w, z = st.z;
   seedStreams(st, spec.seed ?? 0);
   const atSetup = spec.phase === 'mulligan';
   const turn = atSetup ? 0 : spec.turn ?? 3;
@@ -316,8 +316,8 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
     const next = () => p * INST_PER_PLAYER + i++;
     const env = next();
     if (cat.type[ctx.cardOf[env]!] !== T_ENVIRONMENT) fail(file, `players.${n}.environment`, `"${ps.environment}" is not an Environment`);
-    w[O_ENV + p] = env;
-    w[O_ENV_TAPPED + p] = ps.environmentTapped ? 1 : 0;
+    z[Z_ENV + p] = env;
+    z[Z_ENV_TAPPED + p] = ps.environmentTapped ? 1 : 0;
     const art = typeof ps.artefact === 'string' ? { card: ps.artefact, revealed: false } : ps.artefact ?? null;
     if (art) {
       const inst = next();
@@ -326,8 +326,8 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
       if (!ctx.options.artefacts) {
         fail(file, `players.${n}.artefact`, spec.mode === 'quick' ? `"${art.card}": R8: a quick game has no Artefact` : `"${art.card}": Artefacts are off (rules.artefacts)`);
       }
-      w[O_ART + p] = inst;
-      w[O_ART_STATE + p] = art.revealed ? ART_REVEALED : ART_HIDDEN;
+      z[Z_ART + p] = inst;
+      z[Z_ART_STATE + p] = art.revealed ? ART_REVEALED : ART_HIDDEN;
     }
     let tokens = 0;
     for (const [slot, e] of Object.entries(ps.board ?? {})) {
@@ -335,26 +335,26 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
       let inst: number;
       if (entry.card === SQUIRE_NAME) {
         inst = p * INST_PER_PLAYER + INST_PER_PLAYER - 6 + tokens;
-        w[O_TOKENS_USED + p] = w[O_TOKENS_USED + p]! | (1 << tokens++);
+        z[Z_TOKENS_USED + p] = z[Z_TOKENS_USED + p]! | (1 << tokens++);
       } else inst = next();
       if (cat.type[ctx.cardOf[inst]!] !== T_CHARACTER) fail(file, `players.${n}.board.${slot}`, `"${entry.card}" is not a character`);
       const gs = p * 6 + SLOT_NAMES.indexOf(slot);
       if (atSetup) {
         // The setup Aspirants, face down until the reveal (R15); D3 says whether they are disoriented.
         placeOnSlot(st, gs, inst, ctx.options.setupDisoriented ? (p === first ? 1 : 2) : -1);
-        w[O_FACEDOWN + gs] = 1;
+        z[Z_FACEDOWN + gs] = 1;
       } else placeOnSlot(st, gs, inst, entry.justPlayed ? turn : -1);
-      w[O_TAPPED + gs] = entry.tapped ? 1 : 0;
+      z[Z_TAPPED + gs] = entry.tapped ? 1 : 0;
       if (entry.object) {
         const obj = next();
         if (cat.type[ctx.cardOf[obj]!] !== T_OBJECT) fail(file, `players.${n}.board.${slot}.object`, `"${entry.object}" is not an Object`);
-        w[O_EQUIP + gs] = obj;
+        z[Z_EQUIP + gs] = obj;
       }
     }
     for (const [col, t] of Object.entries(ps.traps ?? {})) {
       const inst = next();
       if (cat.type[ctx.cardOf[inst]!] !== T_TRAP) fail(file, `players.${n}.traps.${col}`, `"${t}" is not a Trap`);
-      w[O_TRAP + p * 3 + COLUMN_NAMES.indexOf(col)] = inst;
+      z[Z_TRAP + p * 3 + COLUMN_NAMES.indexOf(col)] = inst;
     }
     for (const _ of ps.hand ?? []) pushHand(st, p, next(), false);
     const deck = (ps.deck ?? []).map(() => next());
@@ -362,14 +362,14 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
     for (const _ of ps.discard ?? []) pushDiscard(st, next());
     w[O_VP + p] = ps.vp ?? 0;
     w[O_POOL + p] = ps.pool ?? 0;
-    w[O_SETUP_DONE + p] = ctx.options.setupAspirants;
-    w[O_MULL_DONE + p] = atSetup ? 0 : 1;
+    z[Z_SETUP_DONE + p] = ctx.options.setupAspirants;
+    z[Z_MULL_DONE + p] = atSetup ? 0 : 1;
   });
-  w[O_FIRST] = first;
-  w[O_ACTIVE] = active;
-  w[O_CURRENT] = active;
+  z[Z_FIRST] = first;
+  z[Z_ACTIVE] = active;
+  z[Z_CURRENT] = active;
   w[O_TURN] = turn;
-  w[O_PHASE] = atSetup ? PH_MULLIGAN : spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
+  z[Z_PHASE] = atSetup ? PH_MULLIGAN : spec.phase === 'end-of-turn' ? PH_EOT_DISCARD : PH_MAIN;
   if (spec.attack) setAttack(st, spec, seats, file);
   w[C_SCAN_OK] = 0; // the board was written directly
   w[C_WIN_N] = 0;
@@ -381,13 +381,13 @@ export function buildScenario(spec: ScenarioSpec, file: string, cat: Catalogue =
 
 /** Puts the game in the middle of an attack, as declareAttack and the steps after it leave it. */
 function setAttack(st: BRState, spec: ScenarioSpec, seats: string[], file: string): void {
-  const w = st.w;
+  const z = st.z;
   const at = spec.attack!;
-  const a = w[O_ACTIVE]!;
+  const a = z[Z_ACTIVE]!;
   const d = 1 - a;
   const find = (p: number, name: string, where: string): number => {
     for (let s = 0; s < 6; s++) {
-      const inst = w[O_OCC + p * 6 + s]!;
+      const inst = z[Z_OCC + p * 6 + s]!;
       if (inst >= 0 && st.ctx.cat.names[st.ctx.cardOf[inst]!] === name) return p * 6 + s;
     }
     fail(file, where, `"${name}" is not on ${seats[p]}'s board`);
@@ -395,29 +395,29 @@ function setAttack(st: BRState, spec: ScenarioSpec, seats: string[], file: strin
   const ags = find(a, at.attacker, 'attack.attacker');
   const envDefender = at.defender === 'environment';
   const dgs = at.defender === undefined || envDefender ? -1 : find(d, at.defender, 'attack.defender');
-  w[O_TAPPED + ags] = 1; // step 1: the Attacker taps
-  w[O_ATTACKED + ags] = 1;
-  w[O_IN_ATTACK] = 1;
-  w[O_ATK_INST] = w[O_OCC + ags]!;
-  w[O_ATK_COLUMN] = at.column !== undefined ? COLUMN_NAMES.indexOf(at.column) : (dgs % 6) % 3;
-  w[O_ATK_RANGED] = at.ranged ? w[O_OCC + dgs]! : -1;
-  w[O_DEF_KIND] = DEF_NONE;
-  w[O_DEF_INST] = -1;
+  z[Z_TAPPED + ags] = 1; // step 1: the Attacker taps
+  z[Z_ATTACKED + ags] = 1;
+  z[Z_IN_ATTACK] = 1;
+  z[Z_ATK_INST] = z[Z_OCC + ags]!;
+  z[Z_ATK_COLUMN] = at.column !== undefined ? COLUMN_NAMES.indexOf(at.column) : (dgs % 6) % 3;
+  z[Z_ATK_RANGED] = at.ranged ? z[Z_OCC + dgs]! : -1;
+  z[Z_DEF_KIND] = DEF_NONE;
+  z[Z_DEF_INST] = -1;
   if (at.step === '3b') {
-    w[O_DEF_KIND] = envDefender ? DEF_ENV : DEF_CHAR;
-    w[O_DEF_INST] = envDefender ? w[O_ENV + d]! : w[O_OCC + dgs]!;
+    z[Z_DEF_KIND] = envDefender ? DEF_ENV : DEF_CHAR;
+    z[Z_DEF_INST] = envDefender ? z[Z_ENV + d]! : z[Z_OCC + dgs]!;
     if (dgs < 0 && !envDefender) fail(file, 'attack.defender', 'step 3b needs the Defender: a character or "environment"');
   }
   if (at.step === '2a') {
-    w[O_PHASE] = PH_REACTION;
-    w[O_CURRENT] = d;
+    z[Z_PHASE] = PH_REACTION;
+    z[Z_CURRENT] = d;
     return;
   }
-  w[O_STEP] = at.step === '2b' ? STEP_2B : STEP_3B;
-  w[O_PASSES] = 0;
-  w[O_WTURN] = a; // R36: attacker priority
-  w[O_PHASE] = PH_WINDOW;
-  w[O_CURRENT] = a;
+  z[Z_STEP] = at.step === '2b' ? STEP_2B : STEP_3B;
+  z[Z_PASSES] = 0;
+  z[Z_WTURN] = a; // R36: attacker priority
+  z[Z_PHASE] = PH_WINDOW;
+  z[Z_CURRENT] = a;
 }
 
 // ---------------- running ----------------
@@ -540,7 +540,7 @@ function findInPlay(b: BuiltScenario, name: string, where: string, file: string)
   const [card, side] = name.split('@') as [string, string | undefined];
   const p = side === undefined ? -1 : seatOf(b, side, where, file);
   for (let gs = 0; gs < 12; gs++) {
-    const inst = st.w[O_OCC + gs]!;
+    const inst = st.z[Z_OCC + gs]!;
     if (inst < 0) continue;
     if (p >= 0 && owner(inst) !== p) continue;
     if (st.ctx.cat.names[st.ctx.cardOf[inst]!] === card) return gs;
@@ -550,11 +550,11 @@ function findInPlay(b: BuiltScenario, name: string, where: string, file: string)
 
 /** Power as the designer sees it: in a fight, its fight total (support included, R39). */
 export function currentPower(st: BRState, gs: number): number {
-  const w = st.w;
-  const inst = w[O_OCC + gs]!;
-  if (w[O_IN_ATTACK]) {
-    if (inst === w[O_ATK_INST]) return charPower(st, gs, ROLE_ATTACKER) + w[O_SUPPORT + w[O_ACTIVE]!]!;
-    if (inst === w[O_DEF_INST]) return charPower(st, gs, ROLE_DEFENDER) + w[O_SUPPORT + 1 - w[O_ACTIVE]!]!;
+  const w = st.w, z = st.z;
+  const inst = z[Z_OCC + gs]!;
+  if (z[Z_IN_ATTACK]) {
+    if (inst === z[Z_ATK_INST]) return charPower(st, gs, ROLE_ATTACKER) + w[O_SUPPORT + z[Z_ACTIVE]!]!;
+    if (inst === z[Z_DEF_INST]) return charPower(st, gs, ROLE_DEFENDER) + w[O_SUPPORT + 1 - z[Z_ACTIVE]!]!;
   }
   return charPower(st, gs, 0);
 }
@@ -562,23 +562,23 @@ export function currentPower(st: BRState, gs: number): number {
 /** Where each copy of a card is: "hand:P", "deck:P", "discard:P", "gone:P", "board:P:slot", "object:P:slot", "trap:P:column", "environment:P", "artefact:P". */
 export function locate(b: BuiltScenario, card: string): string[] {
   const st = b.state;
-  const w = st.w, z = st.z;
+  const z = st.z;
   const out: string[] = [];
   const is = (inst: number) => inst >= 0 && st.ctx.cat.names[st.ctx.cardOf[inst]!] === card;
   for (let p = 0; p < 2; p++) {
     const n = b.seats[p]!;
-    for (let i = 0; i < w[O_HAND_N + p]!; i++) if (is(z[Z_HAND + p * ZONE_CAP + i]!)) out.push(`hand:${n}`);
-    for (let i = 0; i < w[O_DECK_N + p]!; i++) if (is(z[Z_DECK + p * ZONE_CAP + i]!)) out.push(`deck:${n}`);
-    for (let i = 0; i < w[O_DISC_N + p]!; i++) if (is(z[Z_DISC + p * ZONE_CAP + i]!)) out.push(`discard:${n}`);
-    for (let i = 0; i < w[O_GONE_N + p]!; i++) if (is(z[Z_GONE + p * ZONE_CAP + i]!)) out.push(`gone:${n}`);
+    for (let i = 0; i < z[Z_HAND_N + p]!; i++) if (is(z[Z_HAND + p * ZONE_CAP + i]!)) out.push(`hand:${n}`);
+    for (let i = 0; i < z[Z_DECK_N + p]!; i++) if (is(z[Z_DECK + p * ZONE_CAP + i]!)) out.push(`deck:${n}`);
+    for (let i = 0; i < z[Z_DISC_N + p]!; i++) if (is(z[Z_DISC + p * ZONE_CAP + i]!)) out.push(`discard:${n}`);
+    for (let i = 0; i < z[Z_GONE_N + p]!; i++) if (is(z[Z_GONE + p * ZONE_CAP + i]!)) out.push(`gone:${n}`);
     for (let s = 0; s < 6; s++) {
-      if (is(w[O_OCC + p * 6 + s]!)) out.push(`board:${n}:${SLOT_NAMES[s]}`);
-      const o = w[O_EQUIP + p * 6 + s]!;
+      if (is(z[Z_OCC + p * 6 + s]!)) out.push(`board:${n}:${SLOT_NAMES[s]}`);
+      const o = z[Z_EQUIP + p * 6 + s]!;
       if (is(o)) out.push(`object:${n}:${SLOT_NAMES[s]}`);
     }
-    for (let c = 0; c < 3; c++) if (is(w[O_TRAP + p * 3 + c]!)) out.push(`trap:${n}:${COLUMN_NAMES[c]}`);
-    if (is(w[O_ENV + p]!)) out.push(`environment:${n}`);
-    if (w[O_ART_STATE + p] !== ART_GONE && is(w[O_ART + p]!)) out.push(`artefact:${n}`);
+    for (let c = 0; c < 3; c++) if (is(z[Z_TRAP + p * 3 + c]!)) out.push(`trap:${n}:${COLUMN_NAMES[c]}`);
+    if (is(z[Z_ENV + p]!)) out.push(`environment:${n}`);
+    if (z[Z_ART_STATE + p] !== ART_GONE && is(z[Z_ART + p]!)) out.push(`artefact:${n}`);
   }
   return out;
 }
@@ -595,7 +595,7 @@ function kwNames(st: BRState, gs: number): string[] {
 
 function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file: string): string | null {
   const st = b.state;
-  const w = st.w;
+  const w = st.w, z = st.z;
   const obj = (k: string): Record<string, unknown> => {
     const v = e[k];
     if (typeof v !== 'object' || v === null) fail(file, `${where}.expect.${k}`, 'expected an object');
@@ -634,8 +634,9 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
       case 'discardSize':
         for (const [name, want] of Object.entries(obj(key))) {
           const p = seatOf(b, name, where, file);
-          const off = { vp: O_VP, pool: O_POOL, handSize: O_HAND_N, deckSize: O_DECK_N, discardSize: O_DISC_N }[key];
-          const got = w[off + p]!;
+          // Int16 words as ~offset, byte fields by offset.
+          const off = { vp: ~O_VP, pool: ~O_POOL, handSize: Z_HAND_N, deckSize: Z_DECK_N, discardSize: Z_DISC_N }[key];
+          const got = off >= 0 ? b.state.z[off + p]! : w[~off + p]!;
           if (got !== want) return `${key} of ${name}: expected ${want}, got ${got}`;
         }
         break;
@@ -654,7 +655,7 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
         for (const [name, want] of Object.entries(obj(key))) {
           const gs = findInPlay(b, name, where, file);
           if (gs < 0) return `equipped on ${name}: ${name} is not in play`;
-          const o = w[O_EQUIP + gs]!;
+          const o = z[Z_EQUIP + gs]!;
           const got = o < 0 ? null : st.ctx.cat.names[st.ctx.cardOf[o]!]!;
           if (got !== want) return `equipped on ${name}: expected ${want ?? 'nothing'}, got ${got ?? 'nothing'}`;
         }
@@ -663,7 +664,7 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
         for (const [name, want] of Object.entries(obj(key))) {
           const gs = findInPlay(b, name, where, file);
           if (gs < 0) return `tapped ${name}: ${name} is not in play`;
-          const got = w[O_TAPPED + gs] !== 0;
+          const got = z[Z_TAPPED + gs] !== 0;
           if (got !== want) return `tapped ${name}: expected ${want}, got ${got}`;
         }
         break;
@@ -696,8 +697,8 @@ function checkExpectation(b: BuiltScenario, e: Expectation, where: string, file:
       }
       case 'winner': {
         const want = e[key];
-        const over = w[O_PHASE] === PH_OVER;
-        const got = !over ? null : w[O_WINNER] === WIN_DRAW ? 'draw' : b.seats[w[O_WINNER]!]!;
+        const over = z[Z_PHASE] === PH_OVER;
+        const got = !over ? null : z[Z_WINNER] === WIN_DRAW ? 'draw' : b.seats[z[Z_WINNER]!]!;
         if (got !== want) return `winner: expected ${want ?? 'none yet'}, got ${got ?? 'none yet'}`;
         break;
       }

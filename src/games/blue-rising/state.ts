@@ -1,7 +1,8 @@
-// The Blue Rising state: one ArrayBuffer viewed as Int16 fields at fixed offsets, then a
-// byte region for the zones (plus an Int32 view for the chance stream and the hash), so a
-// clone is a single byte copy and the hot path allocates nothing. Card identities of
-// instances live in the immutable context.
+// The Blue Rising state: one ArrayBuffer viewed as Int16 fields at fixed offsets (those a byte
+// may not hold), then a byte region for the zones and every other field (plus an Int32 view
+// for the chance stream and the hash), so a clone is a single byte copy and the hot path
+// allocates nothing. Card identities of instances live in the immutable context.
+import { MAX_LEGAL } from './actions.ts';
 import type { Catalogue } from './catalogue/compile.ts';
 import type { GameLog } from './log.ts';
 import { RULES, type Mode, type RuleOptions } from './rules-options.ts';
@@ -42,50 +43,47 @@ export const WIN_NONE = -2, WIN_DRAW = -1;
 // chance streams of 4 × int32: the game's own (first player, R10), then one per seat for
 // its deck's shuffles, seeded from the deck, so that a pair of games with seats swapped
 // deals each deck the same shuffles (common random numbers).
-export const O_PHASE = 24, O_ACTIVE = 25, O_FIRST = 26, O_TURN = 27, O_WINNER = 28, O_END = 29, O_CURRENT = 30;
-export const O_SETUP_DONE = 31, O_MULL_DONE = 33, O_VP = 35, O_POOL = 37; // [2] each
-// Attack context.
-export const O_ATK_INST = 39, O_ATK_COLUMN = 40, O_ATK_RANGED = 41, O_DEF_KIND = 42, O_DEF_INST = 43;
-export const O_SUPPORT = 44, O_SUPPORTER = 46; // [2] each
-export const O_STEP = 48, O_PASSES = 49, O_WTURN = 50, O_TRAP_2A = 51, O_IN_ATTACK = 52,
-  O_LAST_ATK_POWER = 53, O_LAST_DEF_POWER = 54;
-// Payment context.
-export const O_PAYER = 55, O_DUE = 56, O_PEND = 57, O_PEND_INST = 58, O_PEND_TARGET = 59,
-  O_PEND_SOURCE = 60, O_PEND_RETURN = 61, O_PEND_EXTRA = 62;
-// Zone sizes and single cards, [2] each.
-export const O_DECK_N = 63, O_HAND_N = 65, O_DISC_N = 67, O_GONE_N = 69;
-export const O_ENV = 71, O_ENV_TAPPED = 73, O_ART = 75, O_ART_STATE = 77, O_TOKENS_USED = 79;
-// Per character slot (global slot = player * 6 + slot), [12] each.
-export const O_OCC = 81, O_TAPPED = 93, O_ENTERED = 105, O_FACEDOWN = 117, O_EQUIP = 129,
-  O_TPOW = 141, O_TKW = 153, O_TFRONT = 165, O_TBACK = 177, O_TDEF = 189, O_TATK = 201, O_TRES = 213;
-export const O_TRAP = 225; // [6]: player * 3 + column
+export const O_TURN = 24, O_VP = 25, O_POOL = 27, O_DUE = 29; // O_VP, O_POOL: [2] each
+/** Step 4 totals (R39) and the Supports' power, which a byte may not hold. */
+export const O_LAST_ATK_POWER = 30, O_LAST_DEF_POWER = 31, O_SUPPORT = 32; // O_SUPPORT: [2]
 /** [2]: until-end-of-turn power of each Environment (a Trap's "the Defender gets +4", R39). */
-export const O_ENV_TPOW = 231;
-/** 1 once the defender placed a Trap in a ranged target's new column (R49). */
-export const O_TRAP_NEWCOL = 233;
-/** [12] per slot: 1 when this character attacked this turn (R33: at most once a turn). */
-export const O_ATTACKED = 234;
-/** [2]: Supports each player gave in the current attack (R35, `supportsPerAttack`). */
-export const O_SUPPORT_N = 246;
-/**
- * D22: an ability held for its controller's decisions on the opposing Résistant characters
- * it affects: controller, card, trigger, source and chosen instances, what follows (RK_*),
- * the Event or Trap to discard then, the phase to return to, the next setup-reveal position,
- * the opposing slots still to ask and those paid for (6-bit masks), the slot asked now.
- */
-export const O_RS_P = 248, O_RS_CARD = 249, O_RS_TRIG = 250, O_RS_SRC = 251, O_RS_CHOSEN = 252, O_RS_KIND = 253,
-  O_RS_INST = 254, O_RS_RETURN = 255, O_RS_NEXT = 256, O_RS_ASK = 257, O_RS_PAID = 258, O_RS_SLOT = 259;
+export const O_ENV_TPOW = 34;
+/** D22: the card of the ability held for Résistant decisions (the other O_RS_* fields are Z_RS_*). */
+export const O_RS_CARD = 36;
+/** [12] per slot (global slot = player * 6 + slot): the turn its character entered play. */
+export const O_ENTERED = 37;
 /** Int16 words of the state; new Int16 fields go at the end (the byte region follows them). */
-export const STATE_WORDS16 = 260; // O_RS_SLOT + 1
+export const STATE_WORDS16 = 49; // O_ENTERED + 12
 
 // ---- byte region (Int8 offsets in BRState.z, which starts right after the Int16 words) ----
 // Values that fit in a byte (instance ids 0..95 or -1, 0/1 flags), so that a clone copies
 // fewer bytes. Ordered zones, [2 * ZONE_CAP] each (top of the deck = last).
 export const Z_DECK = 0, Z_HAND = 96, Z_DISC = 192, Z_GONE = 288;
-/** [NUM_INST]: 1 when the opponent knows this instance's identity while it sits in its owner's hand. */
+/**
+ * [NUM_INST bits]: bit inst & 7 of byte inst >> 3 is set when the opponent knows this instance's
+ * identity while it sits in its owner's hand (isPublic, setPublic).
+ */
 export const Z_PUBLIC = 384;
+// The fields that fit in a byte (phases, steps, flags, players, counts, instance ids -1..95,
+// slot and column indices, 4-bit keyword masks, 6-bit slot masks, and the until-end-of-turn
+// bonuses, which effects.ts keeps within -128..127); their meanings are those of the old
+// O_* words. [2] per player, [12] per global slot (player * 6 + slot), Z_TRAP [6] per
+// player * 3 + column; Z_TRAP_NEWCOL is 1 once the defender placed a Trap in a ranged
+// target's new column (R49), Z_ATTACKED 1 when the slot's character attacked this turn (R33),
+// Z_SUPPORT_N the Supports each player gave in the current attack (R35), Z_RS_* the ability
+// held for its controller's decisions on opposing Résistant characters (D22, with O_RS_CARD).
+export const Z_PHASE = 396, Z_ACTIVE = 397, Z_FIRST = 398, Z_WINNER = 399, Z_END = 400, Z_CURRENT = 401,
+  Z_SETUP_DONE = 402, Z_MULL_DONE = 404, Z_ATK_INST = 406, Z_ATK_COLUMN = 407, Z_ATK_RANGED = 408, Z_DEF_KIND = 409,
+  Z_DEF_INST = 410, Z_SUPPORTER = 411, Z_STEP = 413, Z_PASSES = 414, Z_WTURN = 415, Z_TRAP_2A = 416,
+  Z_IN_ATTACK = 417, Z_PAYER = 418, Z_PEND = 419, Z_PEND_INST = 420, Z_PEND_TARGET = 421, Z_PEND_SOURCE = 422,
+  Z_PEND_RETURN = 423, Z_PEND_EXTRA = 424, Z_DECK_N = 425, Z_HAND_N = 427, Z_DISC_N = 429, Z_GONE_N = 431,
+  Z_ENV = 433, Z_ENV_TAPPED = 435, Z_ART = 437, Z_ART_STATE = 439, Z_TOKENS_USED = 441, Z_OCC = 443, Z_TAPPED = 455,
+  Z_FACEDOWN = 467, Z_EQUIP = 479, Z_TPOW = 491, Z_TKW = 503, Z_TFRONT = 515, Z_TBACK = 527, Z_TDEF = 539,
+  Z_TATK = 551, Z_TRES = 563, Z_TRAP = 575, Z_TRAP_NEWCOL = 581, Z_ATTACKED = 582, Z_SUPPORT_N = 594, Z_RS_P = 596,
+  Z_RS_TRIG = 597, Z_RS_SRC = 598, Z_RS_CHOSEN = 599, Z_RS_KIND = 600, Z_RS_INST = 601, Z_RS_RETURN = 602,
+  Z_RS_NEXT = 603, Z_RS_ASK = 604, Z_RS_PAID = 605, Z_RS_SLOT = 606;
 /** Bytes of the byte region. */
-export const STATE_BYTES8 = 480; // Z_PUBLIC + NUM_INST
+export const STATE_BYTES8 = 607; // Z_RS_SLOT + 1
 /** Byte offset of the byte region in the buffer. */
 export const Z_BASE = STATE_WORDS16 * 2;
 /** The state's bytes: the Int16 words, the byte region, padded to whole 32-bit words (the hash reads Int32). */
@@ -110,39 +108,55 @@ export const SCAN_OCC = 0, SCAN_TAPS = 1, SCAN_TAP_AB = 2, SCAN_TAP_FIGHT = 3, S
  * nothing the attacker's listing reads. Used once, then cleared; any action but a pass and
  * determinization clear it.
  */
-export const C_WIN_N = CACHE_BASE + 19, C_WIN = CACHE_BASE + 20, WIN_SAVED = 24;
-export const CACHE_WORDS16 = 44; // 1 + 2 * SCAN_WORDS + 1 + WIN_SAVED, whole 32-bit words
+export const C_WIN_N = CACHE_BASE + 19, WIN_SAVED = 24;
+export const CACHE_WORDS16 = 20; // 1 + 2 * SCAN_WORDS + 1, whole 32-bit words
+/**
+ * The saved list itself follows the legal list (MAX_LEGAL Int32), out of the clone's single
+ * copy: it is seldom held (4 to 8 mid-game states in 64), so a clone drops it (cloneInto
+ * clears C_WIN_N) and lists step 3b again, the same list.
+ */
+export const C_WIN = CACHE_BASE + CACHE_WORDS16 + 2 * MAX_LEGAL;
 /** Int32 offsets of the chance streams: the game's own, then seat p's at RNG_SEAT + 4 * p. */
 export const RNG_GAME = 0, RNG_SEAT = 4;
 
 /** Every Int16 field with its length, for the layout test. */
 export const LAYOUT: readonly [string, number, number][] = [
-  ['rng', 0, 24], ['O_PHASE', O_PHASE, 1], ['O_ACTIVE', O_ACTIVE, 1], ['O_FIRST', O_FIRST, 1], ['O_TURN', O_TURN, 1],
-  ['O_WINNER', O_WINNER, 1], ['O_END', O_END, 1], ['O_CURRENT', O_CURRENT, 1], ['O_SETUP_DONE', O_SETUP_DONE, 2],
-  ['O_MULL_DONE', O_MULL_DONE, 2], ['O_VP', O_VP, 2], ['O_POOL', O_POOL, 2], ['O_ATK_INST', O_ATK_INST, 1],
-  ['O_ATK_COLUMN', O_ATK_COLUMN, 1], ['O_ATK_RANGED', O_ATK_RANGED, 1], ['O_DEF_KIND', O_DEF_KIND, 1],
-  ['O_DEF_INST', O_DEF_INST, 1], ['O_SUPPORT', O_SUPPORT, 2], ['O_SUPPORTER', O_SUPPORTER, 2], ['O_STEP', O_STEP, 1],
-  ['O_PASSES', O_PASSES, 1], ['O_WTURN', O_WTURN, 1], ['O_TRAP_2A', O_TRAP_2A, 1], ['O_IN_ATTACK', O_IN_ATTACK, 1],
-  ['O_LAST_ATK_POWER', O_LAST_ATK_POWER, 1], ['O_LAST_DEF_POWER', O_LAST_DEF_POWER, 1], ['O_PAYER', O_PAYER, 1],
-  ['O_DUE', O_DUE, 1], ['O_PEND', O_PEND, 1], ['O_PEND_INST', O_PEND_INST, 1], ['O_PEND_TARGET', O_PEND_TARGET, 1],
-  ['O_PEND_SOURCE', O_PEND_SOURCE, 1], ['O_PEND_RETURN', O_PEND_RETURN, 1], ['O_PEND_EXTRA', O_PEND_EXTRA, 1],
-  ['O_DECK_N', O_DECK_N, 2], ['O_HAND_N', O_HAND_N, 2], ['O_DISC_N', O_DISC_N, 2], ['O_GONE_N', O_GONE_N, 2],
-  ['O_ENV', O_ENV, 2], ['O_ENV_TAPPED', O_ENV_TAPPED, 2], ['O_ART', O_ART, 2], ['O_ART_STATE', O_ART_STATE, 2],
-  ['O_TOKENS_USED', O_TOKENS_USED, 2], ['O_OCC', O_OCC, 12], ['O_TAPPED', O_TAPPED, 12], ['O_ENTERED', O_ENTERED, 12],
-  ['O_FACEDOWN', O_FACEDOWN, 12], ['O_EQUIP', O_EQUIP, 12], ['O_TPOW', O_TPOW, 12], ['O_TKW', O_TKW, 12],
-  ['O_TFRONT', O_TFRONT, 12], ['O_TBACK', O_TBACK, 12], ['O_TDEF', O_TDEF, 12], ['O_TATK', O_TATK, 12],
-  ['O_TRES', O_TRES, 12], ['O_TRAP', O_TRAP, 6], ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_TRAP_NEWCOL', O_TRAP_NEWCOL, 1], ['O_ATTACKED', O_ATTACKED, 12],
-  ['O_SUPPORT_N', O_SUPPORT_N, 2], ['O_RS_P', O_RS_P, 1], ['O_RS_CARD', O_RS_CARD, 1], ['O_RS_TRIG', O_RS_TRIG, 1],
-  ['O_RS_SRC', O_RS_SRC, 1], ['O_RS_CHOSEN', O_RS_CHOSEN, 1], ['O_RS_KIND', O_RS_KIND, 1], ['O_RS_INST', O_RS_INST, 1],
-  ['O_RS_RETURN', O_RS_RETURN, 1], ['O_RS_NEXT', O_RS_NEXT, 1], ['O_RS_ASK', O_RS_ASK, 1], ['O_RS_PAID', O_RS_PAID, 1],
-  ['O_RS_SLOT', O_RS_SLOT, 1],
+  ['rng', 0, 24], ['O_TURN', O_TURN, 1], ['O_VP', O_VP, 2], ['O_POOL', O_POOL, 2], ['O_DUE', O_DUE, 1],
+  ['O_LAST_ATK_POWER', O_LAST_ATK_POWER, 1], ['O_LAST_DEF_POWER', O_LAST_DEF_POWER, 1], ['O_SUPPORT', O_SUPPORT, 2],
+  ['O_ENV_TPOW', O_ENV_TPOW, 2], ['O_RS_CARD', O_RS_CARD, 1], ['O_ENTERED', O_ENTERED, 12],
 ];
 
 /** Every field of the byte region with its length, in bytes from Z_BASE, for the layout test. */
 export const LAYOUT8: readonly [string, number, number][] = [
   ['Z_DECK', Z_DECK, 2 * ZONE_CAP], ['Z_HAND', Z_HAND, 2 * ZONE_CAP], ['Z_DISC', Z_DISC, 2 * ZONE_CAP],
-  ['Z_GONE', Z_GONE, 2 * ZONE_CAP], ['Z_PUBLIC', Z_PUBLIC, NUM_INST],
+  ['Z_GONE', Z_GONE, 2 * ZONE_CAP], ['Z_PUBLIC', Z_PUBLIC, NUM_INST >> 3], ['Z_PHASE', Z_PHASE, 1],
+  ['Z_ACTIVE', Z_ACTIVE, 1], ['Z_FIRST', Z_FIRST, 1], ['Z_WINNER', Z_WINNER, 1], ['Z_END', Z_END, 1],
+  ['Z_CURRENT', Z_CURRENT, 1], ['Z_SETUP_DONE', Z_SETUP_DONE, 2], ['Z_MULL_DONE', Z_MULL_DONE, 2],
+  ['Z_ATK_INST', Z_ATK_INST, 1], ['Z_ATK_COLUMN', Z_ATK_COLUMN, 1], ['Z_ATK_RANGED', Z_ATK_RANGED, 1],
+  ['Z_DEF_KIND', Z_DEF_KIND, 1], ['Z_DEF_INST', Z_DEF_INST, 1], ['Z_SUPPORTER', Z_SUPPORTER, 2],
+  ['Z_STEP', Z_STEP, 1], ['Z_PASSES', Z_PASSES, 1], ['Z_WTURN', Z_WTURN, 1], ['Z_TRAP_2A', Z_TRAP_2A, 1],
+  ['Z_IN_ATTACK', Z_IN_ATTACK, 1], ['Z_PAYER', Z_PAYER, 1], ['Z_PEND', Z_PEND, 1], ['Z_PEND_INST', Z_PEND_INST, 1],
+  ['Z_PEND_TARGET', Z_PEND_TARGET, 1], ['Z_PEND_SOURCE', Z_PEND_SOURCE, 1], ['Z_PEND_RETURN', Z_PEND_RETURN, 1],
+  ['Z_PEND_EXTRA', Z_PEND_EXTRA, 1], ['Z_DECK_N', Z_DECK_N, 2], ['Z_HAND_N', Z_HAND_N, 2], ['Z_DISC_N', Z_DISC_N, 2],
+  ['Z_GONE_N', Z_GONE_N, 2], ['Z_ENV', Z_ENV, 2], ['Z_ENV_TAPPED', Z_ENV_TAPPED, 2], ['Z_ART', Z_ART, 2],
+  ['Z_ART_STATE', Z_ART_STATE, 2], ['Z_TOKENS_USED', Z_TOKENS_USED, 2], ['Z_OCC', Z_OCC, 12],
+  ['Z_TAPPED', Z_TAPPED, 12], ['Z_FACEDOWN', Z_FACEDOWN, 12], ['Z_EQUIP', Z_EQUIP, 12], ['Z_TPOW', Z_TPOW, 12],
+  ['Z_TKW', Z_TKW, 12], ['Z_TFRONT', Z_TFRONT, 12], ['Z_TBACK', Z_TBACK, 12], ['Z_TDEF', Z_TDEF, 12],
+  ['Z_TATK', Z_TATK, 12], ['Z_TRES', Z_TRES, 12], ['Z_TRAP', Z_TRAP, 6], ['Z_TRAP_NEWCOL', Z_TRAP_NEWCOL, 1],
+  ['Z_ATTACKED', Z_ATTACKED, 12], ['Z_SUPPORT_N', Z_SUPPORT_N, 2], ['Z_RS_P', Z_RS_P, 1],
+  ['Z_RS_TRIG', Z_RS_TRIG, 1], ['Z_RS_SRC', Z_RS_SRC, 1], ['Z_RS_CHOSEN', Z_RS_CHOSEN, 1],
+  ['Z_RS_KIND', Z_RS_KIND, 1], ['Z_RS_INST', Z_RS_INST, 1], ['Z_RS_RETURN', Z_RS_RETURN, 1],
+  ['Z_RS_NEXT', Z_RS_NEXT, 1], ['Z_RS_ASK', Z_RS_ASK, 1], ['Z_RS_PAID', Z_RS_PAID, 1], ['Z_RS_SLOT', Z_RS_SLOT, 1],
 ];
+
+/** 1 when the opponent knows instance inst's identity while it sits in its owner's hand, else 0. */
+export function isPublic(z: Int8Array, inst: number): number {
+  return (z[Z_PUBLIC + (inst >> 3)]! >> (inst & 7)) & 1;
+}
+export function setPublic(z: Int8Array, inst: number, known: number): void {
+  const i = Z_PUBLIC + (inst >> 3), bit = 1 << (inst & 7);
+  z[i] = known ? z[i]! | bit : z[i]! & ~bit;
+}
 
 // Recorded counters per instance (BRState.rec), after metrics.md.
 // R_PLAYED is 0 or 1 (the copy was played at least once); later plays of the same copy (back
@@ -194,9 +208,9 @@ export interface GameContext {
 export const LEGAL_CLONED = 16;
 
 export class BRState {
-  /** The state's bytes, the rules' cache (CACHE_WORDS16), then the cached legal list (Int32, `maxActions` of them). */
+  /** The state's bytes, the rules' cache (CACHE_WORDS16), the cached legal list (Int32, `maxActions` of them), the saved 2b list (C_WIN). */
   readonly buffer: ArrayBuffer;
-  /** The state's Int16 words (and, past the byte region, the rules' cache words C_SCAN_OK …). */
+  /** The state's Int16 words (and, past the byte region, the rules' cache words C_SCAN_OK …, C_WIN …). */
   readonly w: Int16Array;
   readonly w32: Int32Array;
   /** The byte region (zones and knowledge flags), Z_* offsets. */
@@ -217,9 +231,10 @@ export class BRState {
   rec: Int32Array | null = null;
   log: GameLog | null = null;
   constructor(readonly ctx: GameContext, maxActions: number) {
+    if (maxActions > MAX_LEGAL) throw new RangeError(`at most ${MAX_LEGAL} legal actions (C_WIN follows them)`);
     const cached = STATE_BYTES + 2 * CACHE_WORDS16;
-    this.buffer = new ArrayBuffer(cached + 4 * maxActions);
-    this.w = new Int16Array(this.buffer, 0, CACHE_BASE + CACHE_WORDS16);
+    this.buffer = new ArrayBuffer(2 * (C_WIN + WIN_SAVED));
+    this.w = new Int16Array(this.buffer, 0, C_WIN + WIN_SAVED);
     this.w32 = new Int32Array(this.buffer, 0, STATE_BYTES >> 2);
     this.z = new Int8Array(this.buffer, Z_BASE, STATE_BYTES8);
     this.bytes = new Uint8Array(this.buffer, 0, STATE_BYTES);
@@ -230,7 +245,7 @@ export class BRState {
 
 /** A phase's name as scenarios and messages write it (the discard-down phase names the hand size). */
 export function phaseName(st: BRState): string {
-  const ph = st.w[O_PHASE]!;
+  const ph = st.z[Z_PHASE]!;
   return ph === PH_EOT_DOWN ? `discard down to ${st.ctx.options.handSize}` : PHASE_NAMES[ph] ?? `phase ${ph}`;
 }
 

@@ -7,7 +7,7 @@ import { G_ASPIRANT, G_HERO, G_LEGEND, G_SQUIRE } from '../../../src/games/blue-
 import { loadDeck } from '../../../src/games/blue-rising/decks.ts';
 import { matchGame } from '../../../src/games/blue-rising/index.ts';
 import { GameLog } from '../../../src/games/blue-rising/log.ts';
-import { END_VP, O_CURRENT, O_END, O_PHASE, O_VP, O_WINNER, PH_MAIN, PH_OVER, VP_EXHAUSTION } from '../../../src/games/blue-rising/state.ts';
+import { END_VP, Z_CURRENT, Z_END, Z_PHASE, O_VP, Z_WINNER, PH_MAIN, PH_OVER, VP_EXHAUSTION } from '../../../src/games/blue-rising/state.ts';
 
 const DECKS = resolve(import.meta.dirname, '../../../decks');
 
@@ -43,17 +43,17 @@ describe('gainVp (R1)', () => {
   });
   it('reaching the target ends the game: winner, nobody to act, and later VP are not scored', () => {
     const st = state({ vpToWin: 2 });
-    st.w[O_PHASE] = PH_MAIN;
+    st.z[Z_PHASE] = PH_MAIN;
     gainVp(st, 1, 1, VP_EXHAUSTION, -1, -1);
-    expect(st.w[O_PHASE]).toBe(PH_MAIN);
+    expect(st.z[Z_PHASE]).toBe(PH_MAIN);
     gainVp(st, 1, 1, VP_EXHAUSTION, -1, -1);
-    expect([st.w[O_VP], st.w[O_VP + 1], st.w[O_WINNER], st.w[O_PHASE], st.w[O_CURRENT]]).toEqual([0, 2, 1, PH_OVER, -1]);
-    expect(st.w[O_END]).toBe(END_VP);
+    expect([st.w[O_VP], st.w[O_VP + 1], st.z[Z_WINNER], st.z[Z_PHASE], st.z[Z_CURRENT]]).toEqual([0, 2, 1, PH_OVER, -1]);
+    expect(st.z[Z_END]).toBe(END_VP);
     const lines = st.log!.entries.length;
     expect(lines).toBe(3);
     gainVp(st, 0, 3, VP_EXHAUSTION, -1, -1);
     gainVp(st, 1, 1, VP_EXHAUSTION, -1, -1);
-    expect([st.w[O_VP], st.w[O_VP + 1], st.w[O_WINNER]]).toEqual([0, 2, 1]);
+    expect([st.w[O_VP], st.w[O_VP + 1], st.z[Z_WINNER]]).toEqual([0, 2, 1]);
     expect(st.log!.entries.length).toBe(lines);
   });
 });

@@ -16,29 +16,29 @@ import {
   END_VP,
   INST_PER_PLAYER,
   MAX_DECK,
-  O_ART,
-  O_ART_STATE,
+  Z_ART,
+  Z_ART_STATE,
   Z_DECK,
-  O_DECK_N,
+  Z_DECK_N,
   Z_DISC,
-  O_DISC_N,
-  O_END,
-  O_ENV,
-  O_EQUIP,
+  Z_DISC_N,
+  Z_END,
+  Z_ENV,
+  Z_EQUIP,
   Z_GONE,
-  O_GONE_N,
+  Z_GONE_N,
   Z_HAND,
-  O_HAND_N,
-  O_OCC,
-  O_PEND,
-  O_PEND_INST,
-  O_PHASE,
+  Z_HAND_N,
+  Z_OCC,
+  Z_PEND,
+  Z_PEND_INST,
+  Z_PHASE,
   O_POOL,
-  O_TOKENS_USED,
-  O_TRAP,
+  Z_TOKENS_USED,
+  Z_TRAP,
   O_TURN,
   O_VP,
-  O_WINNER,
+  Z_WINNER,
   NUM_INST,
   PEND_PLACE_TRAP,
   PEND_PLAY,
@@ -46,8 +46,8 @@ import {
   PH_PAY,
   PH_RESIST,
   PEND_RESIST,
-  O_RS_INST,
-  O_RS_KIND,
+  Z_RS_INST,
+  Z_RS_KIND,
   RK_DISCARD,
   WIN_DRAW,
   ZONE_CAP,
@@ -86,8 +86,7 @@ function gameOf(mode: Mode, a: string, b: string, turnCap?: number): BlueRising 
 const seen = new Int8Array(NUM_INST);
 
 function zoneCheck(st: BRState, label: string, off: number, countOff: number, p: number, out: { err: string | null }): void {
-  const w = st.w;
-  const n = w[countOff + p]!;
+  const n = st.z[countOff + p]!;
   const size = st.ctx.deckSize[p]!;
   if (n < 0 || n > size || n > ZONE_CAP) {
     out.err ??= `[counts] ${label} of player ${p} holds ${n} cards (deck size ${size})`;
@@ -114,29 +113,29 @@ function zoneCheck(st: BRState, label: string, off: number, countOff: number, p:
  * while nobody holds the VP target (R44) and the turn cap is not reached (D5).
  */
 export function brInvariants(st: BRState, prev: BRState | null): string | null {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   const opts = ctx.options;
   const out: { err: string | null } = { err: null };
   seen.fill(0);
   for (let p = 0; p < 2; p++) {
-    zoneCheck(st, 'deck', Z_DECK, O_DECK_N, p, out);
-    zoneCheck(st, 'hand', Z_HAND, O_HAND_N, p, out);
-    zoneCheck(st, 'discard', Z_DISC, O_DISC_N, p, out);
-    zoneCheck(st, 'gone', Z_GONE, O_GONE_N, p, out);
+    zoneCheck(st, 'deck', Z_DECK, Z_DECK_N, p, out);
+    zoneCheck(st, 'hand', Z_HAND, Z_HAND_N, p, out);
+    zoneCheck(st, 'discard', Z_DISC, Z_DISC_N, p, out);
+    zoneCheck(st, 'gone', Z_GONE, Z_GONE_N, p, out);
   }
   if (out.err) return out.err;
   for (let gs = 0; gs < 12; gs++) {
     const p = (gs / 6) | 0;
-    const inst = w[O_OCC + gs]!;
-    const obj = w[O_EQUIP + gs]!;
+    const inst = z[Z_OCC + gs]!;
+    const obj = z[Z_EQUIP + gs]!;
     if (inst >= 0) {
       const i = inst - p * INST_PER_PLAYER;
       const isCard = i >= 0 && i < ctx.deckSize[p]!;
       const isToken = i >= INST_PER_PLAYER - 6 && i < INST_PER_PLAYER;
       if (!isCard && !isToken) return `[zones] character slot ${gs} (player ${p}) holds instance ${inst}, neither a card nor a Squire of that player`;
-      if (isToken && (w[O_TOKENS_USED + p]! & (1 << (i - (INST_PER_PLAYER - 6)))) === 0) {
-        return `[zones] Squire token ${inst} is on slot ${gs} but its bit is clear in O_TOKENS_USED (${w[O_TOKENS_USED + p]})`;
+      if (isToken && (z[Z_TOKENS_USED + p]! & (1 << (i - (INST_PER_PLAYER - 6)))) === 0) {
+        return `[zones] Squire token ${inst} is on slot ${gs} but its bit is clear in O_TOKENS_USED (${z[Z_TOKENS_USED + p]})`;
       }
       seen[inst]!++;
     } else if (obj >= 0) return `[zones] Object ${obj} sits under the empty character slot ${gs}`;
@@ -147,33 +146,33 @@ export function brInvariants(st: BRState, prev: BRState | null): string | null {
     }
   }
   for (let t = 0; t < 6; t++) {
-    const inst = w[O_TRAP + t]!;
+    const inst = z[Z_TRAP + t]!;
     if (inst < 0) continue;
     const p = (t / 3) | 0;
     if (inst - p * INST_PER_PLAYER < 0 || inst - p * INST_PER_PLAYER >= ctx.deckSize[p]!) return `[zones] trap slot ${t} holds instance ${inst}, not a card of player ${p}`;
     seen[inst]!++;
   }
   for (let p = 0; p < 2; p++) {
-    const env = w[O_ENV + p]!;
+    const env = z[Z_ENV + p]!;
     if (env >= 0) seen[env]!++;
-    const art = w[O_ART + p]!;
-    if (w[O_ART_STATE + p] === ART_GONE) {
+    const art = z[Z_ART + p]!;
+    if (z[Z_ART_STATE + p] === ART_GONE) {
       if (art >= 0) return `[zones] the Artefact of player ${p} is gone but O_ART still holds ${art}`;
     } else if (art >= 0) seen[art]!++;
   }
-  if (w[O_PHASE] === PH_PAY && (w[O_PEND] === PEND_PLAY || w[O_PEND] === PEND_PLACE_TRAP)) {
-    const inst = w[O_PEND_INST]!;
-    if (inst < 0) return `[zones] a card is being paid for (O_PEND ${w[O_PEND]}) but O_PEND_INST is ${inst}`;
+  if (z[Z_PHASE] === PH_PAY && (z[Z_PEND] === PEND_PLAY || z[Z_PEND] === PEND_PLACE_TRAP)) {
+    const inst = z[Z_PEND_INST]!;
+    if (inst < 0) return `[zones] a card is being paid for (O_PEND ${z[Z_PEND]}) but O_PEND_INST is ${inst}`;
     seen[inst]!++;
   }
   // D22: an Event or Trap waiting on Résistant decisions is held until it resolves.
-  if ((w[O_PHASE] === PH_RESIST || (w[O_PHASE] === PH_PAY && w[O_PEND] === PEND_RESIST)) && w[O_RS_KIND] === RK_DISCARD) {
-    const inst = w[O_RS_INST]!;
+  if ((z[Z_PHASE] === PH_RESIST || (z[Z_PHASE] === PH_PAY && z[Z_PEND] === PEND_RESIST)) && z[Z_RS_KIND] === RK_DISCARD) {
+    const inst = z[Z_RS_INST]!;
     if (inst < 0) return `[zones] an Event or Trap waits on Résistant decisions but O_RS_INST is ${inst}`;
     seen[inst]!++;
   }
   for (let p = 0; p < 2; p++) {
-    const used = w[O_TOKENS_USED + p]!;
+    const used = z[Z_TOKENS_USED + p]!;
     for (let i = 0; i < INST_PER_PLAYER; i++) {
       const inst = p * INST_PER_PLAYER + i;
       let want = 0;
@@ -190,7 +189,7 @@ export function brInvariants(st: BRState, prev: BRState | null): string | null {
     if (w[O_VP + p]! < 0) return `[vp] player ${p} has ${w[O_VP + p]} VP`;
     if (prev && w[O_VP + p]! < prev.w[O_VP + p]!) return `[vp] the VP of player ${p} went down from ${prev.w[O_VP + p]} to ${w[O_VP + p]}`;
   }
-  if (w[O_PHASE] !== PH_OVER) {
+  if (z[Z_PHASE] !== PH_OVER) {
     for (let p = 0; p < 2; p++) {
       if (w[O_VP + p]! >= opts.vpToWin) return `[R44] player ${p} holds ${w[O_VP + p]} VP (target ${opts.vpToWin}) but the game goes on`;
     }
@@ -201,9 +200,9 @@ export function brInvariants(st: BRState, prev: BRState | null): string | null {
 
 /** The end: a winner holding ≥ vpToWin VP (R1, R44), or a draw exactly at the turn cap (D5). */
 export function brTerminal(st: BRState): string | null {
-  const w = st.w;
+  const w = st.w, z = st.z;
   const opts = st.ctx.options;
-  const end = w[O_END]!, wnr = w[O_WINNER]!, turn = w[O_TURN]!;
+  const end = z[Z_END]!, wnr = z[Z_WINNER]!, turn = w[O_TURN]!;
   const vp = [w[O_VP]!, w[O_VP + 1]!];
   if (end === END_VP) {
     if (wnr !== 0 && wnr !== 1) return `[R44] the game ended by VP with winner ${wnr}`;
@@ -251,8 +250,8 @@ function runMode(mode: Mode, games: number, seed: number, turnCap?: number, clon
       onGameEnd: (st, steps) => {
         run.games++;
         run.steps += steps;
-        if (st.w[O_END] === END_VP) run.vpWins++;
-        else if (st.w[O_END] === END_TURN_CAP) run.draws++;
+        if (st.z[Z_END] === END_VP) run.vpWins++;
+        else if (st.z[Z_END] === END_TURN_CAP) run.draws++;
       },
     });
     for (const f of fails) run.failures.push(`${mode} ${a} vs ${b}: ${f}`);

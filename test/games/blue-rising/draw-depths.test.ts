@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { quickSides } from '../../../src/bench/planted-card.ts';
 import { handAt } from '../../../src/games/blue-rising/board.ts';
 import type { BlueRising } from '../../../src/games/blue-rising/game.ts';
-import { Z_DECK, O_DECK_N, O_HAND_N, O_PHASE, PH_MULLIGAN, PH_SETUP, ZONE_CAP, type BRState } from '../../../src/games/blue-rising/state.ts';
+import { Z_DECK, Z_DECK_N, Z_HAND_N, Z_PHASE, PH_MULLIGAN, PH_SETUP, ZONE_CAP, type BRState } from '../../../src/games/blue-rising/state.ts';
 import { gameModule } from '../../../src/games/registry.ts';
 
 describe('draw depths', () => {
@@ -21,7 +21,7 @@ describe('draw depths', () => {
     for (const seed of [1, 2, 3]) {
       game.newGame(st, seed);
       // Setup and mulligans: the last legal action each time (some mulligan, some not).
-      while (st.w[O_PHASE] === PH_SETUP || st.w[O_PHASE] === PH_MULLIGAN) {
+      while (st.z[Z_PHASE] === PH_SETUP || st.z[Z_PHASE] === PH_MULLIGAN) {
         const n = game.legalActions(st, legal);
         game.apply(st, legal[n - 1]!);
       }
@@ -29,12 +29,12 @@ describe('draw depths', () => {
       const kind = (inst: number) => st.ctx.cardOf[inst]!;
       for (let p = 0; p < 2; p++) {
         const expected = new Int32Array(K);
-        const n = st.w[O_DECK_N + p]!;
+        const n = st.z[Z_DECK_N + p]!;
         for (let i = 0; i < n; i++) {
           const k = kind(st.z[Z_DECK + p * ZONE_CAP + i]!), d = 1 + (n - i);
           if (expected[k] === 0 || d < expected[k]!) expected[k] = d;
         }
-        for (let i = 0; i < st.w[O_HAND_N + p]!; i++) expected[kind(handAt(st, p, i))] = 1;
+        for (let i = 0; i < st.z[Z_HAND_N + p]!; i++) expected[kind(handAt(st, p, i))] = 1;
         expect(Array.from(depths.subarray(p * K, (p + 1) * K))).toEqual(Array.from(expected));
         // The top of the library is depth 2 unless a copy is in hand.
         const top = kind(st.z[Z_DECK + p * ZONE_CAP + n - 1]!);

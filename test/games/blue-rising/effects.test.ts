@@ -8,7 +8,7 @@ import { CARDS } from '../../../src/games/blue-rising/catalogue/index.ts';
 import type { CardDef } from '../../../src/games/blue-rising/catalogue/schema.ts';
 import { resistExtra, resistTargets } from '../../../src/games/blue-rising/effects.ts';
 import { buildScenario, type PlayerSpec, type ScenarioSpec } from '../../../src/games/blue-rising/scenario.ts';
-import { O_OCC } from '../../../src/games/blue-rising/state.ts';
+import { Z_OCC } from '../../../src/games/blue-rising/state.ts';
 
 const event = (name: string, play: CardDef['play']): CardDef => ({ name, type: 'event', cost: 0, play, text: name, provenance: {} });
 // Base on the chosen opposing character; Gardiens: -1 to every opposing character too.
@@ -51,7 +51,7 @@ function build(joachim: PlayerSpec['board'], timothee: PlayerSpec['board'], atta
     },
   };
   const { state: st } = buildScenario(spec, 'effects.test', cat);
-  return { st, at: (gs: number): number => st.w[O_OCC + gs]! };
+  return { st, at: (gs: number): number => st.z[Z_OCC + gs]! };
 }
 // Slots: 0–2 front left, centre, right; 3–5 back; seat 1's are 6–11.
 const B = (s: number): number => 1 << s;

@@ -9,7 +9,7 @@ import { RandomBot } from '../../../bots/random.ts';
 import { A_ATTACK, A_SUPPORT } from '../../../src/games/blue-rising/actions.ts';
 import { matchFromFiles, type BlueRising, type BRState } from '../../../src/games/blue-rising/index.ts';
 import { RULES, RuleOptionError, parseRuleOverrides, type RuleOptions } from '../../../src/games/blue-rising/rules-options.ts';
-import { O_ACTIVE, O_FIRST, O_HAND_N, O_PHASE, O_POOL, O_TURN, PH_MAIN, PH_MULLIGAN } from '../../../src/games/blue-rising/state.ts';
+import { Z_ACTIVE, Z_FIRST, Z_HAND_N, Z_PHASE, O_POOL, O_TURN, PH_MAIN, PH_MULLIGAN } from '../../../src/games/blue-rising/state.ts';
 
 const DECKS = resolve(import.meta.dirname, '../../../decks');
 const STD_R = join(DECKS, 'standard-rage-rush.deck');
@@ -60,7 +60,7 @@ describe('opening knobs', () => {
     for (const [a, b] of [[3, 5], [4, 5], [5, 5], [3, 4], [0, 2]] as const) {
       let hands: number[] | null = null;
       play(game({ openingDraw: [a, b] }), 7, (st) => {
-        if (hands === null && st.w[O_PHASE] === PH_MULLIGAN) hands = [st.w[O_HAND_N + st.w[O_FIRST]!]!, st.w[O_HAND_N + 1 - st.w[O_FIRST]!]!];
+        if (hands === null && st.z[Z_PHASE] === PH_MULLIGAN) hands = [st.z[Z_HAND_N + st.z[Z_FIRST]!]!, st.z[Z_HAND_N + 1 - st.z[Z_FIRST]!]!];
       });
       expect(hands, `${a},${b}`).toEqual([a, b]);
     }
@@ -70,10 +70,10 @@ describe('opening knobs', () => {
     let t1Default = 0, t1Off = 0, laterOff = 0;
     for (let seed = 1; seed <= 12; seed++) {
       play(game(), seed, (st, legal, n) => {
-        if (st.w[O_TURN] === 1 && st.w[O_PHASE] === PH_MAIN) t1Default += attacks(legal, n);
+        if (st.w[O_TURN] === 1 && st.z[Z_PHASE] === PH_MAIN) t1Default += attacks(legal, n);
       });
       play(game({ firstTurnAttack: false }), seed, (st, legal, n) => {
-        if (st.w[O_PHASE] !== PH_MAIN) return;
+        if (st.z[Z_PHASE] !== PH_MAIN) return;
         if (st.w[O_TURN] === 1) t1Off += attacks(legal, n);
         else laterOff += attacks(legal, n);
       });
@@ -91,9 +91,9 @@ describe('opening knobs', () => {
         let lastTurn = 0;
         play(game({ secondPlayerResources: n }), seed, (st) => {
           const turn = st.w[O_TURN]!;
-          if (turn !== lastTurn && st.w[O_PHASE] === PH_MAIN && turn <= 4) {
-            const p = st.w[O_ACTIVE]!;
-            starts.push([turn, p === st.w[O_FIRST] ? 1 : 0, st.w[O_POOL + p]!]);
+          if (turn !== lastTurn && st.z[Z_PHASE] === PH_MAIN && turn <= 4) {
+            const p = st.z[Z_ACTIVE]!;
+            starts.push([turn, p === st.z[Z_FIRST] ? 1 : 0, st.w[O_POOL + p]!]);
           }
           lastTurn = turn;
         });

@@ -8,7 +8,7 @@ import { mixSeed } from '../../../src/core/rng.ts';
 import { matchFromFiles, type BlueRising, type BRState } from '../../../src/games/blue-rising/index.ts';
 import { GameLog } from '../../../src/games/blue-rising/log.ts';
 import type { Mode } from '../../../src/games/blue-rising/rules-options.ts';
-import { LAYOUT, LAYOUT8 } from '../../../src/games/blue-rising/state.ts';
+import { LAYOUT, LAYOUT8, NUM_INST, isPublic } from '../../../src/games/blue-rising/state.ts';
 
 export const DECKS = resolve(import.meta.dirname, '../../../decks');
 
@@ -32,7 +32,8 @@ class Digest {
 }
 
 // Every field by name, the byte region's too: the digests were recorded when the zones were
-// Int16 fields named O_DECK, O_HAND, O_DISC, O_GONE and O_PUBLIC, so they keep those names.
+// Int16 fields named O_DECK, O_HAND, O_DISC, O_GONE and O_PUBLIC, so they keep those names
+// (and the fields later moved from Int16 words to bytes keep their O_ names too).
 const FIELDS: readonly [string, number, number, boolean][] = [
   ...LAYOUT.map(([n, o, l]) => [n, o, l, false] as [string, number, number, boolean]),
   ...LAYOUT8.map(([n, o, l]) => [n.replace(/^Z_/, 'O_'), o, l, true] as [string, number, number, boolean]),
@@ -42,6 +43,7 @@ function stateInto(d: Digest, game: BlueRising, st: BRState): void {
   for (const [name, off, len, bytes] of FIELDS) {
     d.text(name);
     if (name === 'rng') for (let i = 0; i < len / 2; i++) d.int(st.w32[i]!);
+    else if (name === 'O_PUBLIC') for (let i = 0; i < NUM_INST; i++) d.int(isPublic(st.z, i)); // one flag per instance, now a bit
     else if (bytes) for (let i = 0; i < len; i++) d.int(st.z[off + i]!);
     else for (let i = 0; i < len; i++) d.int(st.w[off + i]!);
   }

@@ -20,27 +20,27 @@ import {
 import {
   ART_HIDDEN,
   ART_NONE,
-  O_ART,
-  O_ART_STATE,
-  O_CURRENT,
+  Z_ART,
+  Z_ART_STATE,
+  Z_CURRENT,
   Z_DECK,
-  O_DECK_N,
-  O_DISC_N,
+  Z_DECK_N,
+  Z_DISC_N,
   Z_GONE,
-  O_GONE_N,
-  O_HAND_N,
+  Z_GONE_N,
+  Z_HAND_N,
   O_LAST_ATK_POWER,
   O_LAST_DEF_POWER,
-  O_OCC,
-  O_PASSES,
-  O_PHASE,
+  Z_OCC,
+  Z_PASSES,
+  Z_PHASE,
   O_POOL,
-  O_TAPPED,
-  O_TOKENS_USED,
-  O_TPOW,
-  O_TRES,
+  Z_TAPPED,
+  Z_TOKENS_USED,
+  Z_TPOW,
+  Z_TRES,
   O_VP,
-  O_WINNER,
+  Z_WINNER,
   PH_MAIN,
   PH_MULLIGAN,
   PH_OVER,
@@ -71,7 +71,7 @@ function legalInts(b: BuiltScenario): number[] {
 /** Global slot of the character named `name` on seat p. */
 function slot(b: BuiltScenario, p: number, name: string): number {
   for (let s = p * 6; s < p * 6 + 6; s++) {
-    const inst = b.state.w[O_OCC + s]!;
+    const inst = b.state.z[Z_OCC + s]!;
     if (inst >= 0 && b.state.ctx.cat.names[b.state.ctx.cardOf[inst]!] === name) return s;
   }
   throw new Error(`${name} not in play for seat ${p}`);
@@ -97,10 +97,10 @@ describe('R33: declaring an attack', () => {
     expect(attacks()).toEqual([A_ATTACK + (gs % 6) * TARGETS, A_ATTACK + (gs % 6) * TARGETS + 1, A_ATTACK + (gs % 6) * TARGETS + 2]);
     act(b, 'Joachim: attack with Mercenaire Errant on the centre column');
     // Gardien du Pont defends at 2 + 2 (Défense+2) = 4: the Mercenaire (3) stays, tapped.
-    expect(b.state.w[O_TAPPED + gs]).toBe(1);
+    expect(b.state.z[Z_TAPPED + gs]).toBe(1);
     expect(b.state.w[O_LAST_ATK_POWER]).toBe(3);
     expect(b.state.w[O_LAST_DEF_POWER]).toBe(4);
-    expect(b.state.w[O_PHASE]).toBe(PH_MAIN);
+    expect(b.state.z[Z_PHASE]).toBe(PH_MAIN);
     expect(attacks()).toEqual([]);
   });
 });
@@ -141,9 +141,9 @@ describe('R39: comparing totals', () => {
     const s = duel('Ripp');
     const b = build(s);
     const d = slot(b, 1, 'Ripp');
-    b.state.w[O_TPOW + d] = 2; // Ripp 1 + 2 = 3
+    b.state.z[Z_TPOW + d] = 2; // Ripp 1 + 2 = 3
     const a = slot(b, 0, 'Mercenaire Errant');
-    b.state.w[O_TPOW + a] = delta; // 3 + delta
+    b.state.z[Z_TPOW + a] = delta; // 3 + delta
     act(b, 'Joachim: attack with Mercenaire Errant on the centre column');
     expect(b.state.w[O_LAST_ATK_POWER]).toBe(atk);
     expect(b.state.w[O_LAST_DEF_POWER]).toBe(def);
@@ -173,14 +173,14 @@ describe('R40: destruction by grade', () => {
     const s = loadScenario(file);
     const b = buildScenario(s, file);
     for (const st of s.steps) if (st.do) act(b, st.do);
-    const w = b.state.w;
+    const w = b.state.w, z = b.state.z;
     // Five Squires came in, one was destroyed: four remain, all on the board.
     expect(locate(b, 'Écuyer').sort()).toEqual(['board:Timothée:back-centre', 'board:Timothée:back-left', 'board:Timothée:back-right', 'board:Timothée:front-centre']);
     let bits = 0;
-    for (let t = w[O_TOKENS_USED + 1]!; t; t >>= 1) bits += t & 1;
+    for (let t = z[Z_TOKENS_USED + 1]!; t; t >>= 1) bits += t & 1;
     expect(bits).toBe(4);
-    expect(w[O_DISC_N + 1]).toBe(0);
-    expect(w[O_GONE_N + 1]).toBe(1); // the Sceptre only
+    expect(z[Z_DISC_N + 1]).toBe(0);
+    expect(z[Z_GONE_N + 1]).toBe(1); // the Sceptre only
     expect(w[O_VP]).toBe(0);
   });
 
@@ -214,16 +214,16 @@ describe('R42: deck exhaustion', () => {
       },
     }));
     act(b, "Joachim: tap L'Académie de l'Etoile Bleue");
-    const w = b.state.w;
+    const w = b.state.w, z = b.state.z;
     expect(w[O_VP + 1]).toBe(3);
-    expect(w[O_DECK_N]).toBe(5);
-    expect(w[O_DISC_N]).toBe(0);
+    expect(z[Z_DECK_N]).toBe(5);
+    expect(z[Z_DISC_N]).toBe(0);
     const names: string[] = [];
     for (const c of discard) for (const z of locate(b, c)) names.push(`${c}@${z.split(':')[0]}`);
     // Every former discard card is in the deck but one, which was drawn.
     expect(names.filter((x) => x.endsWith('@deck'))).toHaveLength(5);
     expect(names.filter((x) => x.endsWith('@hand'))).toHaveLength(1);
-    const deck = Array.from(b.state.z.subarray(Z_DECK, Z_DECK + w[O_DECK_N]!));
+    const deck = Array.from(b.state.z.subarray(Z_DECK, Z_DECK + z[Z_DECK_N]!));
     expect(new Set(deck).size).toBe(5);
   });
 });
@@ -276,7 +276,7 @@ describe('R52 / D22: Résistant instances stack', () => {
       },
     }));
     const gs = slot(b, 1, 'Titan des Remparts');
-    b.state.w[O_TRES + gs] = extra;
+    b.state.z[Z_TRES + gs] = extra;
     b.state.legalCount = -1; // the position changed under the engine: recompute its legal list
     expect(resistance(b.state, gs)).toBe(2 + extra);
     expect(legalTexts(b).includes('play Les Voix on Titan des Remparts')).toBe(ok);
@@ -286,7 +286,7 @@ describe('R52 / D22: Résistant instances stack', () => {
       expect(b.state.w[O_POOL]).toBe(2 + extra);
       act(b, `Joachim: pay ${2 + extra} more to affect Titan des Remparts (Résistant)`);
       expect(b.state.w[O_POOL]).toBe(0);
-      expect(b.state.w[O_TAPPED + gs]).toBe(1);
+      expect(b.state.z[Z_TAPPED + gs]).toBe(1);
     }
   });
 
@@ -318,12 +318,12 @@ describe('D9: the window loop', () => {
     const file = 'test/scenarios/rules/D9-window-loop.json';
     const s = loadScenario(file);
     const b = buildScenario(s, file);
-    const w = b.state.w;
+    const z = b.state.z;
     const seen: [string, number, number][] = [];
     for (const st of s.steps) {
       if (!st.do) continue;
       act(b, st.do);
-      seen.push([st.do, w[O_PHASE]!, w[O_PHASE] === PH_WINDOW ? w[O_PASSES]! : -1]);
+      seen.push([st.do, z[Z_PHASE]!, z[Z_PHASE] === PH_WINDOW ? z[Z_PASSES]! : -1]);
     }
     // After Diplomate Rusée's tap (an action) the count is back to 0 and Joachim is to act.
     const i = seen.findIndex(([t]) => t === 'Timothée: tap Diplomate Rusée');
@@ -333,8 +333,8 @@ describe('D9: the window loop', () => {
     expect(seen[k + 1]![0]).toBe('Timothée: pass');
     expect(seen[k + 1]![1]).toBe(PH_WINDOW);
     expect(seen[k + 1]![2]).toBe(1);
-    expect(w[O_CURRENT]).toBe(0);
-    expect(w[O_PHASE]).toBe(PH_MAIN);
+    expect(z[Z_CURRENT]).toBe(0);
+    expect(z[Z_PHASE]).toBe(PH_MAIN);
   });
 });
 
@@ -354,7 +354,7 @@ describe('D19: ranged targets', () => {
     // Columns 0–2, then opposing slots + 3: front-centre (1), back-centre (4), back-right (5).
     expect(suy).toEqual([0, 1, 2, 4, 7, 8]);
     expect(merc).toEqual([0, 1, 2]);
-    for (const t of suy.filter((t) => t >= 3)) expect(b.state.w[O_OCC + 6 + t - 3]).toBeGreaterThanOrEqual(0);
+    for (const t of suy.filter((t) => t >= 3)) expect(b.state.z[Z_OCC + 6 + t - 3]).toBeGreaterThanOrEqual(0);
     expect(legalTexts(b).filter((t) => t.endsWith('(ranged)')).sort()).toEqual([
       'attack with Suygetsu on Arthur (ranged)', 'attack with Suygetsu on Fatih (ranged)', 'attack with Suygetsu on Ripp (ranged)',
     ]);
@@ -374,10 +374,10 @@ describe('R60: quick mode', () => {
     const game = matchFromFiles(mode, a, bFile);
     const st = game.allocState();
     game.newGame(st, 11);
-    const w = st.w;
-    expect(w[O_PHASE]).toBe(PH_SETUP);
+    const z = st.z;
+    expect(z[Z_PHASE]).toBe(PH_SETUP);
     let setups = 0;
-    while (w[O_PHASE] === PH_SETUP) {
+    while (z[Z_PHASE] === PH_SETUP) {
       const out = new Int32Array(game.maxLegalActions);
       const n = game.legalActions(st, out);
       expect(n).toBeGreaterThan(0);
@@ -385,16 +385,16 @@ describe('R60: quick mode', () => {
       game.apply(st, out[0]!);
       setups++;
     }
-    expect(w[O_PHASE]).toBe(PH_MULLIGAN);
+    expect(z[Z_PHASE]).toBe(PH_MULLIGAN);
     expect(setups).toBe(2 * aspirants);
     for (let p = 0; p < 2; p++) {
       let n = 0;
-      for (let s = p * 6; s < p * 6 + 6; s++) if (w[O_OCC + s]! >= 0) n++;
+      for (let s = p * 6; s < p * 6 + 6; s++) if (z[Z_OCC + s]! >= 0) n++;
       expect(n).toBe(aspirants);
       // Environment out of the deck, and (standard only) the Artefact face down beside it.
       const onTable = mode === 'standard' ? 2 : 1;
-      expect(w[O_DECK_N + p]! + w[O_HAND_N + p]! + n + onTable).toBe(size);
-      expect(w[O_ART_STATE + p]).toBe(mode === 'standard' ? 1 : ART_NONE);
+      expect(z[Z_DECK_N + p]! + z[Z_HAND_N + p]! + n + onTable).toBe(size);
+      expect(z[Z_ART_STATE + p]).toBe(mode === 'standard' ? 1 : ART_NONE);
     }
   });
 
@@ -407,15 +407,15 @@ describe('R60: quick mode', () => {
       const game = new BlueRising(createContext(shippedCatalogue(), mode, [{ name: 'A', cards }, other]));
       const st = game.allocState();
       game.newGame(st, 3);
-      const w = st.w;
-      expect(w[O_ART_STATE]).toBe(art);
+      const z = st.z;
+      expect(z[Z_ART_STATE]).toBe(art);
       const sceptre = st.ctx.cat.byName.get("Sceptre d'Invocation")!;
-      const gone = Array.from(st.z.subarray(Z_GONE, Z_GONE + w[O_GONE_N]!)).map((i) => st.ctx.cardOf[i]);
+      const gone = Array.from(st.z.subarray(Z_GONE, Z_GONE + z[Z_GONE_N]!)).map((i) => st.ctx.cardOf[i]);
       if (mode === 'quick') {
-        expect(w[O_ART]).toBe(-1);
+        expect(z[Z_ART]).toBe(-1);
         expect(gone).toEqual([sceptre]);
       } else {
-        expect(st.ctx.cardOf[w[O_ART]!]).toBe(sceptre);
+        expect(st.ctx.cardOf[z[Z_ART]!]).toBe(sceptre);
         expect(gone).toEqual([]);
       }
     }
@@ -433,8 +433,8 @@ describe('R60: quick mode', () => {
     expect(b.state.ctx.options.vpToWin).toBe(3);
     act(b, 'Joachim: attack with Nisqy on the left column');
     expect(b.state.w[O_VP]).toBe(3);
-    expect(b.state.w[O_PHASE]).toBe(PH_OVER);
-    expect(b.state.w[O_WINNER]).toBe(0);
+    expect(b.state.z[Z_PHASE]).toBe(PH_OVER);
+    expect(b.state.z[Z_WINNER]).toBe(0);
     expect(b.game.currentPlayer(b.state)).toBe(-1);
     expect(legalInts(b)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng, mixSeed } from '../../../src/core/rng.ts';
 import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
 import type { Mode } from '../../../src/games/blue-rising/rules-options.ts';
-import { CACHE_BASE, C_SCAN, C_SCAN_OK, C_WIN_N, O_PHASE, O_STEP, PH_WINDOW, SCAN_WORDS } from '../../../src/games/blue-rising/state.ts';
+import { CACHE_BASE, C_SCAN, C_SCAN_OK, C_WIN_N, Z_PHASE, Z_STEP, PH_WINDOW, SCAN_WORDS } from '../../../src/games/blue-rising/state.ts';
 import { STEP_2B } from '../../../src/games/blue-rising/rules.ts';
 
 const GAMES_PER_PAIR = 20;
@@ -34,7 +34,7 @@ describe('the rules\' cache after the state never changes a legal list', () => {
           while (!game.isTerminal(st)) {
             // What the cache holds as this decision is listed (apply listed it already).
             if (st.w[C_SCAN_OK] !== 0) scanHits++;
-            if (st.w[O_PHASE] === PH_WINDOW && st.w[O_STEP] === STEP_2B && st.w[C_WIN_N]! > 0) savedLists++;
+            if (st.z[Z_PHASE] === PH_WINDOW && st.z[Z_STEP] === STEP_2B && st.w[C_WIN_N]! > 0) savedLists++;
             game.cloneInto(st, clone);
             clone.legalCount = -1; // list again through the cache the clone copied
             bare.bytes.set(st.bytes);

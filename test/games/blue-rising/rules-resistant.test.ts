@@ -8,7 +8,7 @@ import type { CardDef } from '../../../src/games/blue-rising/catalogue/schema.ts
 import { loadDeck, type DeckList } from '../../../src/games/blue-rising/decks.ts';
 import { matchGame, type BlueRising, type BRState } from '../../../src/games/blue-rising/index.ts';
 import { charPower, ROLE_NONE } from '../../../src/games/blue-rising/board.ts';
-import { O_FIRST, O_HAND_N, O_OCC, O_PHASE, O_TURN, PH_MAIN, PH_RESIST, phaseName } from '../../../src/games/blue-rising/state.ts';
+import { Z_FIRST, Z_HAND_N, Z_OCC, Z_PHASE, O_TURN, PH_MAIN, PH_RESIST, phaseName } from '../../../src/games/blue-rising/state.ts';
 
 const DECKS = resolve(import.meta.dirname, '../../../decks');
 const HOWLER: CardDef = {
@@ -43,7 +43,7 @@ function toReveal(): { game: BlueRising; st: BRState; garde: number } {
   let seed = 0;
   for (;; seed++) {
     game.newGame(st, seed);
-    if (st.w[O_FIRST] === 0) break;
+    if (st.z[Z_FIRST] === 0) break;
   }
   act(game, st, 'set up Hurleuse du Col at front-left');
   act(game, st, 'set up Garde Têtue at front-centre');
@@ -55,28 +55,28 @@ function toReveal(): { game: BlueRising; st: BRState; garde: number } {
 describe('D22 at the setup reveal', () => {
   it('the on-enter effect waits for the Résistant decision; paid, the Garde gets -1 and turn 1 begins', () => {
     const { game, st, garde } = toReveal();
-    expect(st.w[O_PHASE]).toBe(PH_RESIST);
+    expect(st.z[Z_PHASE]).toBe(PH_RESIST);
     expect(phaseName(st)).toBe('Résistant extra');
     expect(st.w[O_TURN]).toBe(0);
     expect(texts(game, st)).toEqual(['leave Garde Têtue unaffected (Résistant)', 'pay 1 more to affect Garde Têtue (Résistant)']);
-    const hand = st.w[O_HAND_N]!;
+    const hand = st.z[Z_HAND_N]!;
     act(game, st, 'pay 1 more to affect Garde Têtue (Résistant)');
     // The pool is empty: a card of the hand pays for it.
     act(game, st, texts(game, st)[0]!);
-    expect(st.w[O_HAND_N]).toBe(hand - 1);
+    expect(st.z[Z_HAND_N]).toBe(hand - 1);
     expect(charPower(st, garde, ROLE_NONE)).toBe(1);
-    expect(st.w[O_OCC + garde]).toBeGreaterThanOrEqual(0);
-    expect(st.w[O_PHASE]).toBe(PH_MAIN);
+    expect(st.z[Z_OCC + garde]).toBeGreaterThanOrEqual(0);
+    expect(st.z[Z_PHASE]).toBe(PH_MAIN);
     expect(st.w[O_TURN]).toBe(1);
   });
 
   it('left unaffected, the Garde keeps its power and nothing is paid', () => {
     const { game, st, garde } = toReveal();
-    const hand = st.w[O_HAND_N]!;
+    const hand = st.z[Z_HAND_N]!;
     act(game, st, 'leave Garde Têtue unaffected (Résistant)');
-    expect(st.w[O_HAND_N]).toBe(hand);
+    expect(st.z[Z_HAND_N]).toBe(hand);
     expect(charPower(st, garde, ROLE_NONE)).toBe(2);
-    expect(st.w[O_PHASE]).toBe(PH_MAIN);
+    expect(st.z[Z_PHASE]).toBe(PH_MAIN);
     expect(st.w[O_TURN]).toBe(1);
   });
 });

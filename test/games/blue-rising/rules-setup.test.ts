@@ -13,21 +13,21 @@ import type { RuleOptions } from '../../../src/games/blue-rising/rules-options.t
 import {
   ART_HIDDEN,
   ART_NONE,
-  O_ART,
-  O_ART_STATE,
-  O_CURRENT,
+  Z_ART,
+  Z_ART_STATE,
+  Z_CURRENT,
   Z_DECK,
-  O_DECK_N,
+  Z_DECK_N,
   O_ENTERED,
-  O_ENV,
-  O_FACEDOWN,
-  O_FIRST,
+  Z_ENV,
+  Z_FACEDOWN,
+  Z_FIRST,
   Z_HAND,
-  O_HAND_N,
-  O_MULL_DONE,
-  O_OCC,
-  O_PHASE,
-  O_SETUP_DONE,
+  Z_HAND_N,
+  Z_MULL_DONE,
+  Z_OCC,
+  Z_PHASE,
+  Z_SETUP_DONE,
   O_TURN,
   PH_MAIN,
   PH_MULLIGAN,
@@ -76,14 +76,14 @@ function act(game: BlueRising, st: BRState, text: string): void {
 
 const cardName = (st: BRState, inst: number) => st.ctx.cat.names[st.ctx.cardOf[inst]!]!;
 const handNames = (st: BRState, p: number) =>
-  Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => cardName(st, st.z[Z_HAND + p * ZONE_CAP + i]!));
-const handInsts = (st: BRState, p: number) => Array.from({ length: st.w[O_HAND_N + p]! }, (_, i) => st.z[Z_HAND + p * ZONE_CAP + i]!);
-const deckInsts = (st: BRState, p: number) => Array.from({ length: st.w[O_DECK_N + p]! }, (_, i) => st.z[Z_DECK + p * ZONE_CAP + i]!);
+  Array.from({ length: st.z[Z_HAND_N + p]! }, (_, i) => cardName(st, st.z[Z_HAND + p * ZONE_CAP + i]!));
+const handInsts = (st: BRState, p: number) => Array.from({ length: st.z[Z_HAND_N + p]! }, (_, i) => st.z[Z_HAND + p * ZONE_CAP + i]!);
+const deckInsts = (st: BRState, p: number) => Array.from({ length: st.z[Z_DECK_N + p]! }, (_, i) => st.z[Z_DECK + p * ZONE_CAP + i]!);
 const sorted = (xs: string[]) => [...xs].sort();
 /** Seeds whose first player is `seat` (R10), from 0 up. */
 function seedsWithFirst(game: BlueRising, seat: number, count: number): number[] {
   const seeds: number[] = [];
-  for (let s = 0; seeds.length < count && s < 1000; s++) if (newState(game, s, false).w[O_FIRST] === seat) seeds.push(s);
+  for (let s = 0; seeds.length < count && s < 1000; s++) if (newState(game, s, false).z[Z_FIRST] === seat) seeds.push(s);
   return seeds;
 }
 /** Sets up the given Aspirants ("Kitty@front-left") for the current player, in order. */
@@ -242,16 +242,16 @@ describe('§4 setup', () => {
     const game = std();
     const st = newState(game, 1);
     for (let p = 0; p < 2; p++) {
-      expect(cardName(st, st.w[O_ENV + p]!)).toBe("L'Académie de l'Etoile Bleue");
-      expect(cardName(st, st.w[O_ART + p]!)).toBe("Sceptre d'Invocation");
-      expect(st.w[O_ART_STATE + p]).toBe(ART_HIDDEN);
-      expect(st.w[O_DECK_N + p]).toBe(40); // 42 less the Environment and the Artefact
+      expect(cardName(st, st.z[Z_ENV + p]!)).toBe("L'Académie de l'Etoile Bleue");
+      expect(cardName(st, st.z[Z_ART + p]!)).toBe("Sceptre d'Invocation");
+      expect(st.z[Z_ART_STATE + p]).toBe(ART_HIDDEN);
+      expect(st.z[Z_DECK_N + p]).toBe(40); // 42 less the Environment and the Artefact
     }
     const q = newState(matchFromFiles('quick', QUICK_V, QUICK_G), 1);
     for (let p = 0; p < 2; p++) {
-      expect(q.w[O_ART + p]).toBe(-1);
-      expect(q.w[O_ART_STATE + p]).toBe(ART_NONE);
-      expect(q.w[O_DECK_N + p]).toBe(30);
+      expect(q.z[Z_ART + p]).toBe(-1);
+      expect(q.z[Z_ART_STATE + p]).toBe(ART_NONE);
+      expect(q.z[Z_DECK_N + p]).toBe(30);
     }
   });
 
@@ -274,21 +274,21 @@ describe('§4 setup', () => {
 
   it('R10: the first player is drawn from the seed: both seats happen, and a seed always gives the same one', () => {
     const game = std();
-    const firsts = Array.from({ length: 40 }, (_, s) => newState(game, s, false).w[O_FIRST]!);
+    const firsts = Array.from({ length: 40 }, (_, s) => newState(game, s, false).z[Z_FIRST]!);
     const zeros = firsts.filter((f) => f === 0).length;
     expect(zeros).toBeGreaterThanOrEqual(8);
     expect(zeros).toBeLessThanOrEqual(32);
-    expect(Array.from({ length: 40 }, (_, s) => newState(game, s, false).w[O_FIRST]!)).toEqual(firsts);
+    expect(Array.from({ length: 40 }, (_, s) => newState(game, s, false).z[Z_FIRST]!)).toEqual(firsts);
     const st = newState(game, 3);
-    expect(st.log!.text()).toContain(`${NAMES[st.w[O_FIRST]!]} is the first player (R10).`);
-    expect(st.w[O_PHASE]).toBe(PH_SETUP);
-    expect(game.currentPlayer(st)).toBe(st.w[O_FIRST]);
+    expect(st.log!.text()).toContain(`${NAMES[st.z[Z_FIRST]!]} is the first player (R10).`);
+    expect(st.z[Z_PHASE]).toBe(PH_SETUP);
+    expect(game.currentPlayer(st)).toBe(st.z[Z_FIRST]);
   });
 
   it('R11: the first player picks 4 distinct Aspirants from his deck onto free slots, face down; then the other picks', () => {
     const game = std();
     const st = newState(game, 0);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     const aspirants = ['Kitty', 'Kenny', 'Ripp', 'Fatih', 'Guetteuse Nocturne'];
     let texts = legalTexts(game, st);
     expect(texts).toHaveLength(aspirants.length * 6);
@@ -299,31 +299,31 @@ describe('§4 setup', () => {
     expect(texts).toHaveLength(4 * 5); // Kitty is placed, front-left is taken
     expect(texts.some((t) => t.includes('Kitty') || t.endsWith('front-left'))).toBe(false);
     setup(game, st, STD_PICKS.slice(1));
-    expect(st.w[O_SETUP_DONE + p]).toBe(4);
+    expect(st.z[Z_SETUP_DONE + p]).toBe(4);
     expect(game.currentPlayer(st)).toBe(1 - p);
-    expect(st.w[O_PHASE]).toBe(PH_SETUP);
-    const placed = [0, 1, 3, 5].map((s) => cardName(st, st.w[O_OCC + p * 6 + s]!));
+    expect(st.z[Z_PHASE]).toBe(PH_SETUP);
+    const placed = [0, 1, 3, 5].map((s) => cardName(st, st.z[Z_OCC + p * 6 + s]!));
     expect(placed).toEqual(['Kitty', 'Kenny', 'Ripp', 'Fatih']);
-    for (let s = 0; s < 6; s++) expect(st.w[O_FACEDOWN + p * 6 + s], SLOT_NAMES[s]).toBe([0, 1, 3, 5].includes(s) ? 1 : 0);
-    expect(st.w[O_OCC + p * 6 + 2]).toBe(-1);
+    for (let s = 0; s < 6; s++) expect(st.z[Z_FACEDOWN + p * 6 + s], SLOT_NAMES[s]).toBe([0, 1, 3, 5].includes(s) ? 1 : 0);
+    expect(st.z[Z_OCC + p * 6 + 2]).toBe(-1);
     // The Aspirants came out of the deck: 40 - 4.
-    expect(st.w[O_DECK_N + p]).toBe(36);
+    expect(st.z[Z_DECK_N + p]).toBe(36);
     expect(deckInsts(st, p).filter((i) => cardName(st, i) === 'Kitty')).toHaveLength(2);
   });
 
   it('R11: in quick mode each player sets up 3 Aspirants', () => {
     const game = matchFromFiles('quick', QUICK_V, QUICK_V, { playerNames: NAMES });
     const st = newState(game, 0);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     setup(game, st, ['Kitty@front-left', 'Kenny@front-centre']);
     expect(game.currentPlayer(st)).toBe(p);
     setup(game, st, ['Ripp@front-right']);
-    expect(st.w[O_SETUP_DONE + p]).toBe(3);
+    expect(st.z[Z_SETUP_DONE + p]).toBe(3);
     expect(game.currentPlayer(st)).toBe(1 - p);
     setup(game, st, ['Kitty@back-left', 'Fatih@back-centre', 'Ripp@back-right']);
-    expect(st.w[O_PHASE]).toBe(PH_MULLIGAN);
-    expect(st.w[O_DECK_N + p]).toBe(30 - 3 - 3);
-    expect(st.w[O_DECK_N + 1 - p]).toBe(30 - 3 - 5);
+    expect(st.z[Z_PHASE]).toBe(PH_MULLIGAN);
+    expect(st.z[Z_DECK_N + p]).toBe(30 - 3 - 3);
+    expect(st.z[Z_DECK_N + 1 - p]).toBe(30 - 3 - 5);
   });
 
   it('R12: the rest of each deck is shuffled after setup (the order depends on the seed, the contents do not)', () => {
@@ -341,7 +341,7 @@ describe('§4 setup', () => {
       const da = deckInsts(a, p), db = deckInsts(b, p);
       // Contents: deck + hand are the same 36 cards whatever the seed.
       expect(sorted([...da, ...handInsts(a, p)].map(String))).toEqual(sorted([...db, ...handInsts(b, p)].map(String)));
-      expect(da.length + a.w[O_HAND_N + p]!).toBe(36);
+      expect(da.length + a.z[Z_HAND_N + p]!).toBe(36);
       // The order is not the list order (instances ascending) and differs between seeds.
       const ascending = da.every((x, i) => i === 0 || x > da[i - 1]!);
       expect(ascending).toBe(false);
@@ -353,13 +353,13 @@ describe('§4 setup', () => {
     for (const seed of [0, 1, 2, 3]) {
       const game = std();
       const st = newState(game, seed, false);
-      const p = st.w[O_FIRST]!;
+      const p = st.z[Z_FIRST]!;
       setup(game, st, STD_PICKS);
-      expect(st.w[O_HAND_N + p]).toBe(0);
+      expect(st.z[Z_HAND_N + p]).toBe(0);
       setup(game, st, ALT_PICKS);
-      expect([st.w[O_HAND_N + p], st.w[O_HAND_N + 1 - p]]).toEqual([3, 5]);
-      expect([st.w[O_DECK_N + p], st.w[O_DECK_N + 1 - p]]).toEqual([33, 31]);
-      expect(st.w[O_PHASE]).toBe(PH_MULLIGAN);
+      expect([st.z[Z_HAND_N + p], st.z[Z_HAND_N + 1 - p]]).toEqual([3, 5]);
+      expect([st.z[Z_DECK_N + p], st.z[Z_DECK_N + 1 - p]]).toEqual([33, 31]);
+      expect(st.z[Z_PHASE]).toBe(PH_MULLIGAN);
       expect(game.currentPlayer(st)).toBe(p);
     }
   });
@@ -367,22 +367,22 @@ describe('§4 setup', () => {
   it('R14: a mulligan sets the chosen cards aside, draws as many (not them), then shuffles them into the deck', () => {
     const game = std();
     const st = newState(game, 5);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     setup(game, st, STD_PICKS);
     setup(game, st, ALT_PICKS);
-    expect(st.w[O_PHASE]).toBe(PH_MULLIGAN);
+    expect(st.z[Z_PHASE]).toBe(PH_MULLIGAN);
     const texts = legalTexts(game, st);
     expect(texts).toHaveLength(8); // every subset of 3 cards
     expect(texts[0]).toBe('keep the opening hand');
     const old = handInsts(st, p);
-    const deckBefore = st.w[O_DECK_N + p]!;
+    const deckBefore = st.z[Z_DECK_N + p]!;
     act(game, st, `mulligan ${handNames(st, p).join(', ')}`);
     const fresh = handInsts(st, p);
     expect(fresh).toHaveLength(3);
     expect(fresh.filter((i) => old.includes(i))).toEqual([]);
-    expect(st.w[O_DECK_N + p]).toBe(deckBefore);
+    expect(st.z[Z_DECK_N + p]).toBe(deckBefore);
     for (const i of old) expect(deckInsts(st, p)).toContain(i);
-    expect(st.w[O_MULL_DONE + p]).toBe(1);
+    expect(st.z[Z_MULL_DONE + p]).toBe(1);
     // Then the other player, with 2^5 choices.
     expect(game.currentPlayer(st)).toBe(1 - p);
     expect(legalTexts(game, st)).toHaveLength(32);
@@ -391,16 +391,16 @@ describe('§4 setup', () => {
   it('R14: a partial mulligan keeps the other cards; each player mulligans once, only at setup', () => {
     const game = std();
     const st = newState(game, 6);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     setup(game, st, STD_PICKS);
     setup(game, st, ALT_PICKS);
     const kept = handInsts(st, p).slice(1);
     act(game, st, `mulligan ${handNames(st, p)[0]}`);
     for (const i of kept) expect(handInsts(st, p)).toContain(i);
-    expect(st.w[O_HAND_N + p]).toBe(3);
+    expect(st.z[Z_HAND_N + p]).toBe(3);
     act(game, st, 'keep the opening hand');
-    expect(st.w[O_HAND_N + 1 - p]).toBe(5);
-    expect(st.w[O_PHASE]).toBe(PH_MAIN);
+    expect(st.z[Z_HAND_N + 1 - p]).toBe(5);
+    expect(st.z[Z_PHASE]).toBe(PH_MAIN);
     expect(st.w[O_TURN]).toBe(1);
     // No mulligan action (band 128–159) ever again in the rest of the game.
     let mulligans = 0;
@@ -413,17 +413,17 @@ describe('§4 setup', () => {
   it('R15: after the mulligans the Aspirants are revealed and Kitty draws 1 card at the reveal', () => {
     const game = std();
     const st = newState(game, 8);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     setup(game, st, STD_PICKS); // Kitty for the first player
     setup(game, st, ALT_PICKS); // no Kitty for the second
-    for (let s = 0; s < 12; s++) if (st.w[O_OCC + s]! >= 0) expect(st.w[O_FACEDOWN + s]).toBe(1);
+    for (let s = 0; s < 12; s++) if (st.z[Z_OCC + s]! >= 0) expect(st.z[Z_FACEDOWN + s]).toBe(1);
     act(game, st, 'keep the opening hand');
-    expect(st.w[O_HAND_N + p]).toBe(3); // nothing revealed yet
+    expect(st.z[Z_HAND_N + p]).toBe(3); // nothing revealed yet
     act(game, st, 'keep the opening hand');
-    for (let s = 0; s < 12; s++) expect(st.w[O_FACEDOWN + s]).toBe(0);
-    expect(st.w[O_HAND_N + p]).toBe(4); // 3 + Kitty's draw
-    expect(st.w[O_HAND_N + 1 - p]).toBe(5);
-    expect(st.w[O_DECK_N + p]).toBe(32);
+    for (let s = 0; s < 12; s++) expect(st.z[Z_FACEDOWN + s]).toBe(0);
+    expect(st.z[Z_HAND_N + p]).toBe(4); // 3 + Kitty's draw
+    expect(st.z[Z_HAND_N + 1 - p]).toBe(5);
+    expect(st.z[Z_DECK_N + p]).toBe(32);
     const log = st.log!.text();
     expect(log).toContain(`${NAMES[p]} reveals Kitty (front-left), Kenny (front-centre), Ripp (back-left), Fatih (back-right) (R15)`);
     expect(log).toContain(`${NAMES[1 - p]} reveals Guetteuse Nocturne (front-left), Fatih (front-centre), Kenny (back-left), Ripp (back-right) (R15)`);
@@ -436,7 +436,7 @@ describe('§4 setup', () => {
     const game = std();
     // Seat 1 goes first, so the engine's slot order (seat 0's slots first) would resolve the second player first.
     const st = newState(game, seedsWithFirst(game, 1, 1)[0]!);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     expect(p).toBe(1);
     // Both set up Kitty; the second player puts his on an earlier slot, so slot order alone would put him first.
     setup(game, st, ['Ripp@front-left', 'Kenny@front-centre', 'Fatih@back-left', 'Kitty@back-right']);
@@ -448,13 +448,13 @@ describe('§4 setup', () => {
     const secondDraw = lines.indexOf(`${NAMES[1 - p]} draws 1 (Kitty)`);
     expect(firstDraw).toBeGreaterThan(0);
     expect(secondDraw).toBeGreaterThan(firstDraw);
-    expect([st.w[O_HAND_N + p], st.w[O_HAND_N + 1 - p]]).toEqual([4, 6]);
+    expect([st.z[Z_HAND_N + p], st.z[Z_HAND_N + 1 - p]]).toEqual([4, 6]);
   });
 
   it('D3: setup Aspirants are not disoriented: the first player may attack with them on turn 1', () => {
     const game = std();
     const st = newState(game, 10);
-    const p = st.w[O_FIRST]!;
+    const p = st.z[Z_FIRST]!;
     setup(game, st, STD_PICKS);
     setup(game, st, ALT_PICKS);
     act(game, st, 'keep the opening hand');
@@ -465,7 +465,7 @@ describe('§4 setup', () => {
     expect(texts).toContain('attack with Kitty on the left column');
     for (const a of ['Kenny (own front-centre)', 'Ripp (own back-left)', 'Fatih (own back-right)']) expect(texts).toContain(`attack with ${a} on the left column`);
     expect(texts).toContain('tap Kenny (own front-centre) on Kitty');
-    for (let s = 0; s < 6; s++) if (st.w[O_OCC + p * 6 + s]! >= 0) expect(st.w[O_ENTERED + p * 6 + s]).not.toBe(1);
+    for (let s = 0; s < 6; s++) if (st.z[Z_OCC + p * 6 + s]! >= 0) expect(st.w[O_ENTERED + p * 6 + s]).not.toBe(1);
   });
 
   it('D3: with the knob setupDisoriented, setup Aspirants cannot attack nor tap on their owner\'s first turn', () => {
@@ -491,15 +491,15 @@ describe('§4 setup', () => {
     const chosen: string[] = [];
     for (const seed of [11, 12]) {
       const st = newState(game, 11);
-      const first = st.w[O_FIRST]!;
+      const first = st.z[Z_FIRST]!;
       const bots = [new RandomBot<BRState>(seed), new RandomBot<BRState>(seed + 100)];
       const out = new Int32Array(game.maxLegalActions);
       const who: number[] = [];
-      while (st.w[O_PHASE] === PH_SETUP || st.w[O_PHASE] === PH_MULLIGAN) {
+      while (st.z[Z_PHASE] === PH_SETUP || st.z[Z_PHASE] === PH_MULLIGAN) {
         const n = game.legalActions(st, out);
         expect(n).toBeGreaterThan(1);
         const p = game.currentPlayer(st);
-        expect(p).toBe(st.w[O_CURRENT]);
+        expect(p).toBe(st.z[Z_CURRENT]);
         who.push(p);
         const a = bots[p]!.choose(game, st, out, n);
         chosen.push(game.actionToString(st, a));
@@ -507,7 +507,7 @@ describe('§4 setup', () => {
       }
       // 4 setups by the first player, 4 by the second, then one mulligan decision each.
       expect(who).toEqual([first, first, first, first, 1 - first, 1 - first, 1 - first, 1 - first, first, 1 - first]);
-      expect(st.w[O_PHASE]).toBe(PH_MAIN);
+      expect(st.z[Z_PHASE]).toBe(PH_MAIN);
     }
     // Different bot seeds chose differently on the same deal.
     expect(chosen.slice(0, 10)).not.toEqual(chosen.slice(10));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchFromFiles } from '../../../src/games/blue-rising/index.ts';
 import { shuffleDeck, shuffleZone } from '../../../src/games/blue-rising/board.ts';
-import { Z_DECK, O_DECK_N, RNG_GAME, RNG_SEAT, ZONE_CAP } from '../../../src/games/blue-rising/state.ts';
+import { Z_DECK, Z_DECK_N, RNG_GAME, RNG_SEAT, ZONE_CAP } from '../../../src/games/blue-rising/state.ts';
 import { QUICK_G, QUICK_V, ROOT } from '../../sim/helpers.ts';
 import { join } from 'node:path';
 
@@ -88,7 +88,7 @@ describe('shuffleZone (Fisher–Yates)', () => {
       game.newGame(st, 7);
       const ref = game.allocState();
       game.newGame(ref, 7);
-      const n = st.w[O_DECK_N + p]!;
+      const n = st.z[Z_DECK_N + p]!;
       expect(n).toBeGreaterThan(10);
       const streams = (s: typeof st) => Array.from(s.w32.subarray(RNG_GAME, RNG_SEAT + 8));
       shuffleDeck(st, p);

@@ -12,7 +12,7 @@ import type { Game } from '../../../core/game.ts';
 import { SeededRng } from '../../../core/rng.ts';
 import { MAX_LEGAL } from '../actions.ts';
 import {
-  O_PHASE,
+  Z_PHASE,
   PH_EOT_DISCARD,
   PH_EOT_DOWN,
   PH_MAIN,
@@ -108,7 +108,7 @@ export class HeuristicBot {
   /** The scores the bot gives legal[0..n) in this state (for tests and tuning). */
   explain(state: BRState, legal: Int32Array, n: number, out: Float64Array): void {
     const v = this.view;
-    buildView(v, state, state.w[O_PHASE] === PH_PAY && !payReadsBoard(legal, n));
+    buildView(v, state, state.z[Z_PHASE] === PH_PAY && !payReadsBoard(legal, n));
     const score = PHASE_SCORERS[v.phase];
     if (score) score(v, this.scratch, legal, n, out);
     else for (let i = 0; i < n; i++) out[i] = 0;

@@ -14,44 +14,44 @@ import {
   ART_REVEALED,
   DEF_CHAR,
   DEF_ENV,
-  O_ACTIVE,
-  O_ART,
-  O_ART_STATE,
-  O_ATK_COLUMN,
-  O_ATK_INST,
-  O_ATK_RANGED,
-  O_ATTACKED,
-  O_CURRENT,
+  Z_ACTIVE,
+  Z_ART,
+  Z_ART_STATE,
+  Z_ATK_COLUMN,
+  Z_ATK_INST,
+  Z_ATK_RANGED,
+  Z_ATTACKED,
+  Z_CURRENT,
   Z_DECK,
-  O_DECK_N,
-  O_DEF_INST,
-  O_DEF_KIND,
+  Z_DECK_N,
+  Z_DEF_INST,
+  Z_DEF_KIND,
   O_ENTERED,
-  O_ENV,
-  O_ENV_TAPPED,
+  Z_ENV,
+  Z_ENV_TAPPED,
   O_ENV_TPOW,
-  O_EQUIP,
-  O_FACEDOWN,
+  Z_EQUIP,
+  Z_FACEDOWN,
   Z_HAND,
-  O_HAND_N,
-  O_IN_ATTACK,
-  O_OCC,
-  O_PEND_RETURN,
-  O_PHASE,
+  Z_HAND_N,
+  Z_IN_ATTACK,
+  Z_OCC,
+  Z_PEND_RETURN,
+  Z_PHASE,
   O_POOL,
-  O_RS_SLOT,
-  O_STEP,
+  Z_RS_SLOT,
+  Z_STEP,
   O_SUPPORT,
-  O_SUPPORTER,
-  O_TAPPED,
-  O_TATK,
-  O_TBACK,
-  O_TDEF,
-  O_TFRONT,
-  O_TKW,
-  O_TPOW,
-  O_TRES,
-  O_TRAP,
+  Z_SUPPORTER,
+  Z_TAPPED,
+  Z_TATK,
+  Z_TBACK,
+  Z_TDEF,
+  Z_TFRONT,
+  Z_TKW,
+  Z_TPOW,
+  Z_TRES,
+  Z_TRAP,
   O_TURN,
   O_VP,
   PH_EOT_DISCARD,
@@ -241,7 +241,7 @@ function allocMemo(): Memo {
  */
 export function buildView(v: View, st: BRState, light: boolean): void {
   v.st = st;
-  const w = st.w;
+  const w = st.w, z = st.z;
   const ctx = st.ctx;
   if (v.cat !== ctx.cat) {
     v.cat = ctx.cat;
@@ -250,10 +250,10 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     v.deckHist = sharedHist;
   }
   const cat = v.cat, cardOf = ctx.cardOf;
-  const me = (v.me = w[O_CURRENT]!);
+  const me = (v.me = z[Z_CURRENT]!);
   const op = (v.op = 1 - me);
-  v.active = w[O_ACTIVE]!;
-  v.phase = w[O_PHASE]!;
+  v.active = z[Z_ACTIVE]!;
+  v.phase = z[Z_PHASE]!;
   v.turn = w[O_TURN]!;
   v.vpToWin = ctx.options.vpToWin;
   v.vpUnit = (v.P.vp * 5) / v.vpToWin;
@@ -261,9 +261,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.vp[1] = w[O_VP + 1]!;
   v.pool = w[O_POOL + me]!;
   v.oppPool = w[O_POOL + op]!;
-  v.handN = w[O_HAND_N + me]!;
-  v.oppHandN = w[O_HAND_N + op]!;
-  v.deckN = w[O_DECK_N + me]!;
+  v.handN = z[Z_HAND_N + me]!;
+  v.oppHandN = z[Z_HAND_N + op]!;
+  v.deckN = z[Z_DECK_N + me]!;
   v.aspirants = ctx.aspirants[me]!;
   {
     const hand = v.hand, z = st.z, handN = v.handN, base = Z_HAND + me * ZONE_CAP;
@@ -288,10 +288,10 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const blankA = SHARED_BLANK;
   const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
   for (let p = 0; p < 2; p++) {
-    const env = w[O_ENV + p]!;
+    const env = z[Z_ENV + p]!;
     v.envCard[p] = env < 0 ? -1 : cardOf[env]!;
     v.envTpow[p] = w[O_ENV_TPOW + p]!;
-    v.supporter[p] = w[O_SUPPORTER + p]!;
+    v.supporter[p] = z[Z_SUPPORTER + p]!;
     v.supportGiven[p] = w[O_SUPPORT + p]!;
   }
   const oppEnvPow = envPower(v, op);
@@ -305,10 +305,10 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
   let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
-    const inst = w[O_OCC + gs]!;
+    const inst = z[Z_OCC + gs]!;
     const occ = inst >= 0;
     occA[gs] = occ ? 1 : 0;
-    if (!occ || (w[O_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
+    if (!occ || (z[Z_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
       if (blankA[gs] === 0) {
         seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
         cardA[gs] = equipA[gs] = -1;
@@ -321,22 +321,22 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     }
     seenA[gs] = 1;
     blankA[gs] = 0;
-    const tapped = w[O_TAPPED + gs] !== 0;
-    const attacked = w[O_ATTACKED + gs] !== 0;
+    const tapped = z[Z_TAPPED + gs] !== 0;
+    const attacked = z[Z_ATTACKED + gs] !== 0;
     const enteredNow = w[O_ENTERED + gs] === turn;
     tappedA[gs] = tapped ? 1 : 0;
     attackedA[gs] = attacked ? 1 : 0;
     enteredA[gs] = enteredNow ? 1 : 0;
     const c = cardOf[inst]!;
-    const o = w[O_EQUIP + gs]!;
+    const o = z[Z_EQUIP + gs]!;
     cardA[gs] = c;
     gradeA[gs] = gradeOf[c]!;
     const b = c * ST_W;
-    let flags = CS[b + ST_FLAGS]! | w[O_TKW + gs]!;
-    let support = CS[b + ST_SUPPORT]!, resist = CS[b + ST_RES]! + w[O_TRES + gs]!;
-    let rowFront = CS[b + ST_FRONT]! + w[O_TFRONT + gs]!, rowBack = CS[b + ST_BACK]! + w[O_TBACK + gs]!;
-    let atk = CS[b + ST_ATK]! + w[O_TATK + gs]!, def = CS[b + ST_DEF]! + w[O_TDEF + gs]!;
-    let base = CS[b + ST_POW]! + w[O_TPOW + gs]!;
+    let flags = CS[b + ST_FLAGS]! | z[Z_TKW + gs]!;
+    let support = CS[b + ST_SUPPORT]!, resist = CS[b + ST_RES]! + z[Z_TRES + gs]!;
+    let rowFront = CS[b + ST_FRONT]! + z[Z_TFRONT + gs]!, rowBack = CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
+    let atk = CS[b + ST_ATK]! + z[Z_TATK + gs]!, def = CS[b + ST_DEF]! + z[Z_TDEF + gs]!;
+    let base = CS[b + ST_POW]! + z[Z_TPOW + gs]!;
     if (o >= 0) {
       const oc = cardOf[o]!;
       const ob = oc * ST_W;
@@ -376,50 +376,50 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     }
   }
   for (let c = 0; c < 3; c++) {
-    const mine = w[O_TRAP + me * 3 + c]!;
+    const mine = z[Z_TRAP + me * 3 + c]!;
     v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
-    v.oppTrap[c] = w[O_TRAP + op * 3 + c]! >= 0 ? 1 : 0;
+    v.oppTrap[c] = z[Z_TRAP + op * 3 + c]! >= 0 ? 1 : 0;
   }
-  v.myEnvTapped = w[O_ENV_TAPPED + me] !== 0;
-  const art = w[O_ART + me]!;
+  v.myEnvTapped = z[Z_ENV_TAPPED + me] !== 0;
+  const art = z[Z_ART + me]!;
   v.myArt = art < 0 ? -1 : cardOf[art]!;
-  v.inAttack = w[O_IN_ATTACK] !== 0;
-  v.atkColumn = w[O_ATK_COLUMN]!;
-  v.atkRanged = w[O_ATK_RANGED]!;
-  v.rsSlot = w[O_RS_SLOT]!;
+  v.inAttack = z[Z_IN_ATTACK] !== 0;
+  v.atkColumn = z[Z_ATK_COLUMN]!;
+  v.atkRanged = z[Z_ATK_RANGED]!;
+  v.rsSlot = z[Z_RS_SLOT]!;
   v.oppResist = oppResist;
   if (v.phase === PH_SETUP || v.phase === PH_MULLIGAN) return;
-  v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && w[O_PEND_RETURN] === PH_MAIN);
+  v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && z[Z_PEND_RETURN] === PH_MAIN);
   let oppArtCard = -1;
-  if (w[O_ART_STATE + op] === ART_REVEALED) oppArtCard = cardOf[w[O_ART + op]!]!;
+  if (z[Z_ART_STATE + op] === ART_REVEALED) oppArtCard = cardOf[z[Z_ART + op]!]!;
   computeBase(v, oppArtCard, chars, free, oppRes, oppMax, fu);
   if (v.phase === PH_REACTION || v.phase === PH_WINDOW) {
-    const atk = w[O_ATK_INST]!;
-    const ranged = w[O_ATK_RANGED]!;
-    const kind = w[O_DEF_KIND]!;
-    setupFight(v, atk >= 0 ? slotOf(st, atk) : -1, ranged >= 0 ? slotOf(st, ranged) : -1, kind === DEF_CHAR ? slotOf(st, w[O_DEF_INST]!) : -1,
-      kind === DEF_CHAR ? 1 : kind === DEF_ENV ? 2 : 0, w[O_STEP]!);
+    const atk = z[Z_ATK_INST]!;
+    const ranged = z[Z_ATK_RANGED]!;
+    const kind = z[Z_DEF_KIND]!;
+    setupFight(v, atk >= 0 ? slotOf(st, atk) : -1, ranged >= 0 ? slotOf(st, ranged) : -1, kind === DEF_CHAR ? slotOf(st, z[Z_DEF_INST]!) : -1,
+      kind === DEF_CHAR ? 1 : kind === DEF_ENV ? 2 : 0, z[Z_STEP]!);
   }
 }
 
 /** The view the opening, the end-of-turn and the light payment scorers read: the board's cards, our Traps, the deck clock. */
 function lightView(v: View, st: BRState): void {
-  const w = st.w, cardOf = st.ctx.cardOf, me = v.me;
+  const z = st.z, cardOf = st.ctx.cardOf, me = v.me;
   if (v.phase === PH_MULLIGAN) return; // the hand and the deck only
   if (v.phase === PH_SETUP) {
-    for (let gs = me * 6; gs < me * 6 + 6; gs++) v.occ[gs] = w[O_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
+    for (let gs = me * 6; gs < me * 6 + 6; gs++) v.occ[gs] = z[Z_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
     return;
   }
   for (let gs = 0; gs < 12; gs++) {
-    const inst = w[O_OCC + gs]!;
-    const seen = inst >= 0 && (w[O_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
+    const inst = z[Z_OCC + gs]!;
+    const seen = inst >= 0 && (z[Z_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
     v.occ[gs] = inst >= 0 ? 1 : 0;
     v.seen[gs] = seen ? 1 : 0;
     v.card[gs] = seen ? cardOf[inst]! : -1;
     if (seen) SHARED_BLANK[gs] = 0;
   }
   for (let c = 0; c < 3; c++) {
-    const mine = w[O_TRAP + me * 3 + c]!;
+    const mine = z[Z_TRAP + me * 3 + c]!;
     v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
   }
   deckClock(v);
@@ -437,6 +437,6 @@ export function deckHistogram(v: View): void {
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
 export function resistExtraOf(v: View, card: number, trig: number, srcGs: number, chosenGs: number): number {
   if (!v.oppResist) return 0; // resistExtra sums the resistance of opposing characters: none has any
-  const w = v.st.w; // a slot's instance, as buildView read it
-  return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? w[O_OCC + srcGs]! : -1, chosenGs >= 0 ? w[O_OCC + chosenGs]! : -1);
+  const z = v.st.z; // a slot's instance, as buildView read it
+  return resistExtra(v.st, v.me, card, trig, srcGs >= 0 ? z[Z_OCC + srcGs]! : -1, chosenGs >= 0 ? z[Z_OCC + chosenGs]! : -1);
 }

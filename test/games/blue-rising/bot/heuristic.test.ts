@@ -23,15 +23,15 @@ import { SeededRng, mixSeed } from '../../../../src/core/rng.ts';
 import { matchFromFiles } from '../../../../src/games/blue-rising/index.ts';
 import { buildScenario, type ScenarioSpec } from '../../../../src/games/blue-rising/scenario.ts';
 import {
-  O_FACEDOWN,
+  Z_FACEDOWN,
   Z_HAND,
-  O_HAND_N,
-  O_IN_ATTACK,
-  O_OCC,
-  O_PHASE,
-  Z_PUBLIC,
-  O_STEP,
-  O_TRAP,
+  Z_HAND_N,
+  Z_IN_ATTACK,
+  Z_OCC,
+  Z_PHASE,
+  isPublic,
+  Z_STEP,
+  Z_TRAP,
   O_VP,
   PHASE_NAMES,
   PH_SETUP,
@@ -151,10 +151,10 @@ describe('legal actions only', () => {
           play(mode, a, b, seed, bots, (st, legal, n, action, seat) => {
             if (!(bots[seat] instanceof HeuristicBot)) return;
             decisions++;
-            phases.add(PHASE_NAMES[st.w[O_PHASE]!]!);
+            phases.add(PHASE_NAMES[st.z[Z_PHASE]!]!);
             let ok = false;
             for (let i = 0; i < n; i++) if (legal[i] === action) ok = true;
-            if (!ok) throw new Error(`${mode} ${prof} seed ${seed}: action ${action} is not legal (phase ${PHASE_NAMES[st.w[O_PHASE]!]})`);
+            if (!ok) throw new Error(`${mode} ${prof} seed ${seed}: action ${action} is not legal (phase ${PHASE_NAMES[st.z[Z_PHASE]!]})`);
           });
         }
       }
@@ -167,14 +167,14 @@ describe('legal actions only', () => {
 
 /** The cards hidden from the other seat: `side`'s unknown hand cards, face-down Traps and setup Aspirants. */
 function hiddenOf(st: BRState, side: number): number[] {
-  const w = st.w, cardOf = st.ctx.cardOf;
+  const z = st.z, cardOf = st.ctx.cardOf;
   const out: number[] = [];
-  for (let i = 0; i < w[O_HAND_N + side]!; i++) {
+  for (let i = 0; i < z[Z_HAND_N + side]!; i++) {
     const inst = st.z[Z_HAND + side * ZONE_CAP + i]!;
-    if (!st.z[Z_PUBLIC + inst]) out.push(cardOf[inst]!);
+    if (!isPublic(st.z, inst)) out.push(cardOf[inst]!);
   }
-  for (let c = 0; c < 3; c++) if (w[O_TRAP + side * 3 + c]! >= 0) out.push(1000 + cardOf[w[O_TRAP + side * 3 + c]!]!);
-  for (let s = 0; s < 6; s++) if (w[O_FACEDOWN + side * 6 + s] && w[O_OCC + side * 6 + s]! >= 0) out.push(2000 + cardOf[w[O_OCC + side * 6 + s]!]!);
+  for (let c = 0; c < 3; c++) if (z[Z_TRAP + side * 3 + c]! >= 0) out.push(1000 + cardOf[z[Z_TRAP + side * 3 + c]!]!);
+  for (let s = 0; s < 6; s++) if (z[Z_FACEDOWN + side * 6 + s] && z[Z_OCC + side * 6 + s]! >= 0) out.push(2000 + cardOf[z[Z_OCC + side * 6 + s]!]!);
   return out;
 }
 
@@ -204,14 +204,14 @@ describe('no peeking', () => {
           expect(lb).toBe(la);
           expect(Array.from(obsB.subarray(0, lb))).toEqual(Array.from(obsA.subarray(0, la)));
           if (hiddenOf(st, other).join() !== hiddenOf(twin, other).join()) hiddenDiffer++;
-          if (st.w[O_PHASE] === PH_SETUP) setupTwins++;
+          if (st.z[Z_PHASE] === PH_SETUP) setupTwins++;
           const na = game.legalActions(st, legalA), nb = game.legalActions(twin, legalB);
           expect(Array.from(legalB.subarray(0, nb))).toEqual(Array.from(legalA.subarray(0, na)));
           for (const prof of PROFILES) {
             const botSeed = mixSeed(seed, twins, prof.length);
             const x = new HeuristicBot(botSeed, profiles[prof]).choose(game, st, legalA, na);
             const y = new HeuristicBot(botSeed, profiles[prof]).choose(game, twin, legalB, nb);
-            expect(y, `${mode} ${prof} in phase ${PHASE_NAMES[st.w[O_PHASE]!]}`).toBe(x);
+            expect(y, `${mode} ${prof} in phase ${PHASE_NAMES[st.z[Z_PHASE]!]}`).toBe(x);
             new HeuristicBot(botSeed, profiles[prof]).explain(st, legalA, na, scA);
             new HeuristicBot(botSeed, profiles[prof]).explain(twin, legalB, nb, scB);
             expect(Array.from(scB.subarray(0, nb))).toEqual(Array.from(scA.subarray(0, na)));
@@ -339,11 +339,11 @@ describe('decisions', () => {
     const legal = new Int32Array(b.game.maxLegalActions);
     const seen: string[] = [];
     const me = new HeuristicBot(3, profiles.midrange);
-    for (let k = 0; k < 20 && b.state.w[O_IN_ATTACK] && !b.game.isTerminal(b.state); k++) {
+    for (let k = 0; k < 20 && b.state.z[Z_IN_ATTACK] && !b.game.isTerminal(b.state); k++) {
       const n = b.game.legalActions(b.state, legal);
       const p = b.game.currentPlayer(b.state);
       const a = p === meSeat ? me.choose(b.game, b.state, legal, n) : legal[0]!; // the attacker passes
-      if (p === meSeat && b.state.w[O_PHASE] === PH_WINDOW) seen.push(`${b.state.w[O_STEP] === 2 ? '2b' : '3b'}: ${b.game.actionToString(b.state, a)}`);
+      if (p === meSeat && b.state.z[Z_PHASE] === PH_WINDOW) seen.push(`${b.state.z[Z_STEP] === 2 ? '2b' : '3b'}: ${b.game.actionToString(b.state, a)}`);
       b.game.apply(b.state, a);
     }
     // Piège de Glace names the Defender, unknown before step 3a: the engine does not offer it
