@@ -235,9 +235,9 @@ function slotName(gs: number): string {
 }
 
 /** Adds to an until-end-of-turn bonus (a byte of the state): past -128..127 it stops the game rather than wrap. */
-function addBonus(z: Int8Array, off: number, amount: number): void {
+function addBonus(z: Int8Array, off: number, amount: number, source: string): void {
   const v = z[off]! + amount;
-  if (v < -128 || v > 127) throw new RangeError(`an until-end-of-turn bonus reaches ${v}, past the state's byte`);
+  if (v < -128 || v > 127) throw new RangeError(`${source}: an until-end-of-turn bonus would reach ${v}, outside the -128..127 the state holds`);
   z[off] = v;
 }
 
@@ -247,18 +247,18 @@ function runCharVerb(st: BRState, p: number, card: number, verb: number, amount:
   const source = st.ctx.cat.names[card]!;
   switch (verb) {
     case V_POWER:
-      addBonus(z, Z_TPOW + gs, amount);
+      addBonus(z, Z_TPOW + gs, amount, source);
       if (st.log) {
         st.log.bonus(inst, source, amount);
         st.log.line(`  ${cardName(st, inst)} gets ${amount > 0 ? '+' : ''}${amount} power until end of turn (${source})`);
       }
       return;
     case V_KEYWORD:
-      if (kw === K_FRONT) addBonus(z, Z_TFRONT + gs, amount);
-      else if (kw === K_BACK) addBonus(z, Z_TBACK + gs, amount);
-      else if (kw === K_DEFENSE) addBonus(z, Z_TDEF + gs, amount);
-      else if (kw === K_ATTACK) addBonus(z, Z_TATK + gs, amount);
-      else if (kw === K_RESISTANT) addBonus(z, Z_TRES + gs, amount);
+      if (kw === K_FRONT) addBonus(z, Z_TFRONT + gs, amount, source);
+      else if (kw === K_BACK) addBonus(z, Z_TBACK + gs, amount, source);
+      else if (kw === K_DEFENSE) addBonus(z, Z_TDEF + gs, amount, source);
+      else if (kw === K_ATTACK) addBonus(z, Z_TATK + gs, amount, source);
+      else if (kw === K_RESISTANT) addBonus(z, Z_TRES + gs, amount, source);
       else {
         const kept = scanOut(st, gs); // Rage makes a disoriented character tappable
         z[Z_TKW + gs] = z[Z_TKW + gs]! | KW_BIT[kw]!;
