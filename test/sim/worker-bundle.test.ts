@@ -132,3 +132,44 @@ describe('the esbuild service', () => {
     }
   });
 });
+
+describe('the kept build', () => {
+  /** buildWorkerBundle() keeping its build in `kept`; the text of the bundle it wrote. */
+  function buildKeptIn(kept: string): Buffer {
+    const before = process.env.LAB_BUILD_CACHE_DIR;
+    process.env.LAB_BUILD_CACHE_DIR = kept;
+    try {
+      const file = buildIn(join(dir, 'kept-bundles'));
+      const text = readFileSync(file);
+      removeWorkerBundle(file);
+      return text;
+    } finally {
+      if (before === undefined) delete process.env.LAB_BUILD_CACHE_DIR;
+      else process.env.LAB_BUILD_CACHE_DIR = before;
+    }
+  }
+
+  it('is used while its inputs are unchanged, built again when one changed or its text was altered, byte for byte the same', () => {
+    const kept = join(dir, 'kept');
+    const first = buildKeptIn(kept);
+    const [record] = readdirSync(kept).filter((n) => n.endsWith('.json'));
+    const file = join(kept, record!);
+    const rec = JSON.parse(readFileSync(file, 'utf8')) as { inputs: [string, number, number, string][]; bundle: string };
+    expect(rec.inputs.some(([f]) => f.endsWith(join('src', 'sim', 'worker.ts')))).toBe(true);
+    expect(rec.inputs.some(([f]) => f.endsWith('tsconfig.json'))).toBe(true);
+    const written = statSync(file).mtimeMs;
+    expect(buildKeptIn(kept).equals(first)).toBe(true);
+    expect(statSync(file).mtimeMs).toBe(written); // used as it was
+    // An input whose contents differ from the kept hash (and whose time differs): built again.
+    rec.inputs[0]![2] = 0;
+    rec.inputs[0]![3] = '0'.repeat(64);
+    writeFileSync(file, JSON.stringify(rec));
+    expect(buildKeptIn(kept).equals(first)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).inputs[0][3]).not.toBe('0'.repeat(64));
+    // A kept text that is not the one recorded: built again.
+    const textFile = file.replace(/\.json$/, '.mjs');
+    writeFileSync(textFile, 'export default () => {};');
+    expect(buildKeptIn(kept).equals(first)).toBe(true);
+    expect(readFileSync(textFile).equals(first)).toBe(true);
+  });
+});
