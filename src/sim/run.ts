@@ -218,7 +218,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const effects = new Map<string, EffectSums>(spec.arms.map((a) => [a.label, new EffectSums()]));
   const started = performance.now();
   let done = 0;
-  const bundle = buildWorkerBundle();
+  // A bundle of the run's game only, unless a queue plays it (its workers run every game's).
+  const bundle = await buildWorkerBundle(hooks.executor ? undefined : spec.game);
   // Rows reach the sink in plan order: later shards wait in a small buffer.
   const waiting = new Map<number, GameRow[]>();
   let nextRows = 0;

@@ -47,7 +47,7 @@ export interface QueueWorker {
 }
 
 export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions): Promise<QueueWorker> {
-  const bundle = buildWorkerBundle();
+  const bundle = await buildWorkerBundle();
   const code = codeKey(bundle);
   const pool = localPool(bundle, opts.workers);
   const catalogues = new Map<string, string | null>();
