@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // Entry point of the `lab` command: registers tsx so the TypeScript sources run as they are.
 import { setFlagsFromString } from 'node:v8';
-// Threads started from here on (tsx's module loader, which sits idle once the sources are
-// loaded, and the game workers) keep a young generation of 1 MB semi-spaces: they allocate
-// little that lives, and each would otherwise grow and keep its own 16 MB pair (a
-// million-game run's peak RSS: about 12 MB less; the same CPU).
+// Threads started from here on keep a young generation of 1 MB semi-spaces unless they set
+// their own (the game workers do: run.ts): tsx's module loader sits idle once the sources are
+// loaded, and would otherwise keep the 16 MB pair it grew while loading them.
 setFlagsFromString('--max-semi-space-size=1');
 const { register } = await import('tsx/esm/api');
 register();
