@@ -178,6 +178,51 @@ function mergePairCodes(a: Record<string, Record<string, number[]>>, b: Record<s
   }
 }
 
+/**
+ * Pair codes of many shards kept as integers in typed arrays, by table (pairs, firstPairs),
+ * mode and matchup, until foldInto writes them into an aggregate as mergeInto would have: a
+ * million-game run's codes as JS arrays grow to tens of MB of the main thread's heap.
+ */
+export class PairCodeStore {
+  private readonly tables = new Map<string, { table: 'pairs' | 'firstPairs'; mode: string; key: string; codes: Int32Array; length: number }>();
+
+  /** Takes b's pair codes (from b.pairBase on) out of b. */
+  take(b: Aggregate): void {
+    const base = b.pairBase ?? 0;
+    for (const table of ['pairs', 'firstPairs'] as const) {
+      for (const [mode, t] of Object.entries(b[table] ?? {})) {
+        for (const [key, codes] of Object.entries(t)) {
+          const id = `${table}\n${mode}\n${key}`;
+          let e = this.tables.get(id);
+          if (!e) this.tables.set(id, (e = { table, mode, key, codes: new Int32Array(1024), length: 0 }));
+          const end = base + codes.length;
+          if (end > e.codes.length) {
+            const grown = new Int32Array(Math.max(end, 2 * e.codes.length));
+            grown.set(e.codes);
+            e.codes = grown;
+          }
+          for (let i = 0; i < codes.length; i++) {
+            const v = codes[i];
+            if (v !== undefined && v !== null && v > 0) e.codes[base + i] = v;
+          }
+          e.length = Math.max(e.length, end);
+        }
+      }
+    }
+    b.pairs = {};
+    delete b.firstPairs;
+  }
+
+  /** Writes the codes into a (whose pairs start at 0), tables and keys in the order they first came. */
+  foldInto(a: Aggregate): void {
+    for (const e of this.tables.values()) {
+      const dst = sub(sub(e.table === 'pairs' ? a.pairs : (a.firstPairs ??= {}), e.mode, () => ({} as Record<string, number[]>)), e.key, () => [] as number[]);
+      for (let i = 0; i < e.length; i++) if (e.codes[i]! > 0) dst[i] = e.codes[i]!;
+    }
+    this.tables.clear();
+  }
+}
+
 /** Decodes a pair code: [wins of side A, wins of side B] over the pair's two games. */
 export function pairWins(code: number): [number, number] {
   const v = code - 1;

@@ -6,7 +6,7 @@ import { hashString } from '../core/seeds.ts';
 import { isSearchBot } from '../../bots/index.ts';
 import type { Variant } from '../games/registry.ts';
 import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
-import { emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
+import { PairCodeStore, emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
 import { EffectSums } from './card-effects.ts';
 import { JournalWriter, codeKey, readJournal, shardKey, type JournalState } from './journal.ts';
 import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
@@ -217,6 +217,8 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
   const aggregates = new Map<string, Aggregate>(spec.arms.map((a) => [a.label, emptyAggregate()]));
   // The shards' effect counts are summed as numbers and keyed once, at the end.
   const effects = new Map<string, EffectSums>(spec.arms.map((a) => [a.label, new EffectSums()]));
+  // Likewise the pair codes, kept in typed arrays and written into the aggregates at the end.
+  const pairCodes = new Map<string, PairCodeStore>(spec.arms.map((a) => [a.label, new PairCodeStore()]));
   const started = performance.now();
   let done = 0;
   // A bundle of the run's game only, unless a queue plays it (its workers run every game's).
@@ -236,6 +238,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
       effects.get(task.arm)!.add(res.agg.packedEffects);
       delete res.agg.packedEffects;
     }
+    pairCodes.get(task.arm)!.take(res.agg);
     mergeInto(aggregates.get(task.arm)!, res.agg);
     done += res.games;
     if (spec.wantRows) {
@@ -325,6 +328,7 @@ export async function runSimulation(spec: RunSpec, hooks: RunHooks = {}): Promis
     removeWorkerBundle(bundle);
   }
   for (const [label, sums] of effects) sums.unpackInto(aggregates.get(label)!);
+  for (const [label, codes] of pairCodes) codes.foldInto(aggregates.get(label)!);
   return { aggregates, games: done, resumedGames, seconds: (performance.now() - started) / 1000, tasks: tasks.length };
 }
 
