@@ -1,20 +1,13 @@
-// The games the lab can play, by id: one line per game module. The generic layers ask this
+// The games the lab can play, by id (the modules listed in modules.ts). The generic layers ask this
 // table for a module and never import a game folder themselves.
 import { registerGameHeuristic, type GameHeuristic } from '../../bots/index.ts';
 import { GameModuleError, type GameModule } from '../core/module.ts';
-import { blueRisingModule } from './blue-rising/module.ts';
-import { diplomatieModule } from './diplomatie/module.ts';
-import { paliersModule } from './paliers/module.ts';
-import { seuilsModule } from './seuils/module.ts';
+import { GAME_MODULE_LIST } from './modules.ts';
 
 export type { MatchRequest, Variant } from '../core/module.ts';
 
-export const GAME_MODULES: Readonly<Record<string, GameModule>> = {
-  'blue-rising': blueRisingModule,
-  diplomatie: diplomatieModule,
-  paliers: paliersModule,
-  seuils: seuilsModule,
-};
+/** By id, in modules.ts's order. */
+export const GAME_MODULES: Readonly<Record<string, GameModule>> = Object.fromEntries((GAME_MODULE_LIST as readonly GameModule[]).map((m) => [m.id, m]));
 
 // Each game's heuristic bot answers to "heuristic" when that game is played.
 for (const m of Object.values(GAME_MODULES)) if (m.heuristic) registerGameHeuristic(m.id, m.heuristic as GameHeuristic);

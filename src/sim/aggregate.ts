@@ -38,6 +38,12 @@ export const CARD_COUNTERS = [
 export const MAX_CHECKPOINTS = 5;
 export type CardCounter = (typeof CARD_COUNTERS)[number];
 export const C = Object.fromEntries(CARD_COUNTERS.map((k, i) => [k, i])) as Record<CardCounter, number>;
+// The counters addSeat adds to, as plain numbers (read once per seat-game and card).
+const C_SEAT_GAMES = C.seatGames, C_DECK = C.deck, C_WON_DECK = C.wonDeck, C_DEALT = C.dealt, C_WON_DEALT = C.wonDealt, C_KEPT = C.kept;
+const C_OH = C.oh, C_WON_OH = C.wonOh, C_DRAWN = C.drawn, C_WON_DRAWN = C.wonDrawn, C_GIH = C.gih, C_WON_GIH = C.wonGih;
+const C_GNS = C.gns, C_WON_GNS = C.wonGns, C_PLAYED = C.played, C_WON_PLAYED = C.wonPlayed, C_HELD = C.held, C_REPLAYS = C.replays;
+const C_PITCHED = C.pitched, C_EOT = C.eotDiscard, C_VP_SCORED = C.vpScored, C_VP_GIVEN = C.vpGiven, C_SETUP = C.setup;
+const C_DRAWN_GAMES = C.drawnGames, C_T0_SEEN = C.t0Seen;
 
 /** Per deck and mode, from that deck's side. */
 export const DECK_COUNTERS = ['games', 'wins', 'losses', 'draws', 'firstGames', 'firstWins', 'vpFor', 'vpAgainst', 'turns'] as const;
@@ -172,6 +178,51 @@ function mergePairCodes(a: Record<string, Record<string, number[]>>, b: Record<s
   }
 }
 
+/**
+ * Pair codes of many shards kept as integers in typed arrays, by table (pairs, firstPairs),
+ * mode and matchup, until foldInto writes them into an aggregate as mergeInto would have: a
+ * million-game run's codes as JS arrays grow to tens of MB of the main thread's heap.
+ */
+export class PairCodeStore {
+  private readonly tables = new Map<string, { table: 'pairs' | 'firstPairs'; mode: string; key: string; codes: Int32Array; length: number }>();
+
+  /** Takes b's pair codes (from b.pairBase on) out of b. */
+  take(b: Aggregate): void {
+    const base = b.pairBase ?? 0;
+    for (const table of ['pairs', 'firstPairs'] as const) {
+      for (const [mode, t] of Object.entries(b[table] ?? {})) {
+        for (const [key, codes] of Object.entries(t)) {
+          const id = `${table}\n${mode}\n${key}`;
+          let e = this.tables.get(id);
+          if (!e) this.tables.set(id, (e = { table, mode, key, codes: new Int32Array(1024), length: 0 }));
+          const end = base + codes.length;
+          if (end > e.codes.length) {
+            const grown = new Int32Array(Math.max(end, 2 * e.codes.length));
+            grown.set(e.codes);
+            e.codes = grown;
+          }
+          for (let i = 0; i < codes.length; i++) {
+            const v = codes[i];
+            if (v !== undefined && v !== null && v > 0) e.codes[base + i] = v;
+          }
+          e.length = Math.max(e.length, end);
+        }
+      }
+    }
+    b.pairs = {};
+    delete b.firstPairs;
+  }
+
+  /** Writes the codes into a (whose pairs start at 0), tables and keys in the order they first came. */
+  foldInto(a: Aggregate): void {
+    for (const e of this.tables.values()) {
+      const dst = sub(sub(e.table === 'pairs' ? a.pairs : (a.firstPairs ??= {}), e.mode, () => ({} as Record<string, number[]>)), e.key, () => [] as number[]);
+      for (let i = 0; i < e.length; i++) if (e.codes[i]! > 0) dst[i] = e.codes[i]!;
+    }
+    this.tables.clear();
+  }
+}
+
 /** Decodes a pair code: [wins of side A, wins of side B] over the pair's two games. */
 export function pairWins(code: number): [number, number] {
   const v = code - 1;
@@ -197,6 +248,25 @@ export interface GameResult {
   /** Draw depth of each kind's first copy as play began, [seat * kinds + kind] (games that report it). */
   drawDepths?: Int32Array;
   leadChanges: number;
+  /**
+   * The kinds each seat's deck holds, listed once per game (listPresent) so that the card
+   * counters and the effect counts visit those only: [seat * (kinds + 1)] their number, then
+   * the kinds in order. Listed by whoever reads it when absent.
+   */
+  present?: Int32Array;
+}
+
+/** Lists into r.present the kinds each seat's deck holds (deck counter above 0), in kind order. */
+export function listPresent(lay: StatLayout, r: GameResult): Int32Array {
+  const K = lay.kinds, F = lay.fields, fDeck = lay.f.deck, st = r.cardStats;
+  const out = r.present && r.present.length >= 2 * (K + 1) ? r.present : (r.present = new Int32Array(2 * (K + 1)));
+  for (let seat = 0; seat < 2; seat++) {
+    const at = seat * (K + 1);
+    let n = 0;
+    for (let k = 0, base = seat * K * F + fDeck; k < K; k++, base += F) if (st[base]! !== 0) out[at + 1 + n++] = k;
+    out[at] = n;
+  }
+  return out;
 }
 
 /** Field positions the card stats use (from the game's cardStatFields). */
@@ -293,56 +363,66 @@ export class CardAccumulator {
     }
     this.nTouched = 0;
   }
-  /** Adds one seat's cards of a game (its stats as the game wrote them) into the sums and the open cluster. */
-  addSeat(st: Int32Array, seat: number, won: number, drawn: number, turns: number): void {
-    const lay = this.lay, sums = this.sums, N = CARD_COUNTERS.length, F = lay.fields, f = lay.f;
-    for (let k = 0; k < lay.kinds; k++) {
-      const base = (seat * lay.kinds + k) * F;
-      const deck = st[base + f.deck]!;
+  /**
+   * Adds one seat's cards of a game (its stats as the game wrote them) into the sums and the
+   * open cluster; `present`: the kinds of the seat's deck (GameResult.present), else all are looked at.
+   */
+  addSeat(st: Int32Array, seat: number, won: number, drawn: number, turns: number, present?: Int32Array): void {
+    const lay = this.lay, sums = this.sums, N = CARD_COUNTERS.length, F = lay.fields, f = lay.f, K = lay.kinds;
+    const fDeck = f.deck, fOh = f.oh, fDrawn = f.drawn, fSetup = f.setup, fPlayed = f.played, fDealt = f.dealt, fKept = f.kept;
+    const fPitched = f.pitched, fEot = f.eotDiscard, fVpScored = f.vpScored, fVpGiven = f.vpGiven, held = lay.held, replays = lay.replays;
+    const extras = lay.extras, E = extras.length, extraSums = this.extraSums, cluster = this.cluster, open = this.open;
+    const seenBy = lay.seenBy, cps = lay.checkpoints;
+    // The checkpoints the game reached (only those count seen and unseen copies).
+    let T = 0;
+    while (T < seenBy.length && turns >= cps[T]!) T++;
+    const at = seat * (K + 1), n = present ? present[at]! : K;
+    for (let i = 0; i < n; i++) {
+      const k = present ? present[at + 1 + i]! : i;
+      const base = (seat * K + k) * F;
+      const deck = st[base + fDeck]!;
       if (deck === 0) continue;
       const c = k * N;
-      const oh = st[base + f.oh]!, dr = st[base + f.drawn]!, setup = st[base + f.setup]!;
-      const played = st[base + f.played]!, dealt = st[base + f.dealt]!;
+      const oh = st[base + fOh]!, dr = st[base + fDrawn]!, setup = st[base + fSetup]!;
+      const played = st[base + fPlayed]!, dealt = st[base + fDealt]!;
       const gih = oh + dr;
       const gns = Math.max(0, deck - setup - oh - dr);
-      sums[c + C.seatGames]!++;
-      sums[c + C.deck]! += deck;
-      sums[c + C.wonDeck]! += won * deck;
-      sums[c + C.dealt]! += dealt;
-      sums[c + C.wonDealt]! += won * dealt;
-      sums[c + C.kept]! += st[base + f.kept]!;
-      sums[c + C.oh]! += oh;
-      sums[c + C.wonOh]! += won * oh;
-      sums[c + C.drawn]! += dr;
-      sums[c + C.wonDrawn]! += won * dr;
-      sums[c + C.gih]! += gih;
-      sums[c + C.wonGih]! += won * gih;
-      sums[c + C.gns]! += gns;
-      sums[c + C.wonGns]! += won * gns;
-      sums[c + C.played]! += played;
-      sums[c + C.wonPlayed]! += won * played;
-      sums[c + C.held]! += lay.held >= 0 ? st[base + lay.held]! : gih;
-      if (lay.replays >= 0) sums[c + C.replays]! += st[base + lay.replays]!;
-      sums[c + C.pitched]! += st[base + f.pitched]!;
-      sums[c + C.eotDiscard]! += st[base + f.eotDiscard]!;
-      sums[c + C.vpScored]! += st[base + f.vpScored]!;
-      sums[c + C.vpGiven]! += st[base + f.vpGiven]!;
-      sums[c + C.setup]! += setup;
-      sums[c + C.drawnGames]! += drawn * deck;
-      for (let e = 0, E = lay.extras.length; e < E; e++) this.extraSums[k * E + e]! += st[base + lay.extras[e]!]!;
+      sums[c + C_SEAT_GAMES]!++;
+      sums[c + C_DECK]! += deck;
+      sums[c + C_WON_DECK]! += won * deck;
+      sums[c + C_DEALT]! += dealt;
+      sums[c + C_WON_DEALT]! += won * dealt;
+      sums[c + C_KEPT]! += st[base + fKept]!;
+      sums[c + C_OH]! += oh;
+      sums[c + C_WON_OH]! += won * oh;
+      sums[c + C_DRAWN]! += dr;
+      sums[c + C_WON_DRAWN]! += won * dr;
+      sums[c + C_GIH]! += gih;
+      sums[c + C_WON_GIH]! += won * gih;
+      sums[c + C_GNS]! += gns;
+      sums[c + C_WON_GNS]! += won * gns;
+      sums[c + C_PLAYED]! += played;
+      sums[c + C_WON_PLAYED]! += won * played;
+      sums[c + C_HELD]! += held >= 0 ? st[base + held]! : gih;
+      if (replays >= 0) sums[c + C_REPLAYS]! += st[base + replays]!;
+      sums[c + C_PITCHED]! += st[base + fPitched]!;
+      sums[c + C_EOT]! += st[base + fEot]!;
+      sums[c + C_VP_SCORED]! += st[base + fVpScored]!;
+      sums[c + C_VP_GIVEN]! += st[base + fVpGiven]!;
+      sums[c + C_SETUP]! += setup;
+      sums[c + C_DRAWN_GAMES]! += drawn * deck;
+      for (let e = 0; e < E; e++) extraSums[k * E + e]! += st[base + extras[e]!]!;
       const o = k * 4;
-      if (this.open[k] === 0) {
-        this.open[k] = 1;
+      if (open[k] === 0) {
+        open[k] = 1;
         this.touched[this.nTouched++] = k;
       }
-      this.cluster[o]! += gih;
-      this.cluster[o + 1]! += won * gih;
-      this.cluster[o + 2]! += gns;
-      this.cluster[o + 3]! += won * gns;
-      for (let t = 0; t < lay.seenBy.length; t++) {
-        if (turns < lay.checkpoints[t]!) break; // only games that reach the checkpoint
-        const seen = st[base + lay.seenBy[t]!]!;
-        const x = c + C.t0Seen + 4 * t;
+      cluster[o]! += gih;
+      cluster[o + 1]! += won * gih;
+      cluster[o + 2]! += gns;
+      cluster[o + 3]! += won * gns;
+      for (let t = 0, x = c + C_T0_SEEN; t < T; t++, x += 4) {
+        const seen = st[base + seenBy[t]!]!;
         sums[x]! += seen;
         sums[x + 1]! += won * seen;
         sums[x + 2]! += deck - seen;
@@ -420,7 +500,7 @@ export function addGameTo(rows: GameRows, acc: CardAccumulator, r: GameResult, k
     d[D.vpFor]! += r.vp[seat]!;
     d[D.vpAgainst]! += r.vp[1 - seat]!;
     d[D.turns]! += r.turns;
-    acc.addSeat(r.cardStats, seat, won, drawn, r.turns);
+    acc.addSeat(r.cardStats, seat, won, drawn, r.turns, r.present);
     for (let s = 0; s < S && s < 6; s++) mo[MD.vp0 + s]! += r.vpSources[seat * S + s]!;
   }
   // Matchup, from deck A's side (A = the pairing's first deck).

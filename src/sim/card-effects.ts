@@ -99,45 +99,47 @@ export class EffectAccumulator {
 
   add(r: GameResult): void {
     const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length, K = lay.kinds;
-    const fDeck = lay.f.deck, fDealt = lay.f.dealt;
-    const depths = r.drawDepths;
+    const fDeck = lay.f.deck, fDealt = lay.f.dealt, seenBy = lay.seenBy, cps = lay.checkpoints, turns = r.turns;
+    const depths = r.drawDepths, present = r.present;
+    const stamp = this.stamp, cluster = this.cluster, clusters = this.clusters, nOpen = this.nOpen, open = this.open, pairs = this.pairs, codes = this.codes;
     for (let seat = 0; seat < 2; seat++) {
       const side = seat === 0 ? r.sideOfSeat0 : 1 - r.sideOfSeat0;
       const won = r.winner === seat ? 1 : 0;
       // code = (cell + present)·2 + won
       const code0 = (side * 4 + (r.first === seat ? 2 : 0)) * 2 + won;
-      for (let k = 0; k < K; k++) {
+      const at = seat * (K + 1), n = present ? present[at]! : K;
+      for (let i = 0; i < n; i++) {
+        const k = present ? present[at + 1 + i]! : i;
         const base = (seat * K + k) * F;
         if (st[base + fDeck]! === 0) continue;
-        const kd0 = k * D;
-        this.count(kd0, code0 + (st[base + fDealt]! > 0 ? 2 : 0));
-        for (let d = 1; d < S; d++) {
-          if (r.turns < lay.checkpoints[d - 1]!) continue; // only games reaching the turn
-          this.count(kd0 + d, code0 + (st[base + lay.seenBy[d - 1]!]! > 0 ? 2 : 0));
-        }
-        for (let d = S; d < D; d++) {
-          const depth = depths ? depths[seat * K + k]! : 0;
-          this.count(kd0 + d, code0 + (depth > 0 && depth <= 1 + EARLY_DRAWS ? 2 : 0));
+        for (let d = 0, kd = k * D; d < D; d++, kd++) {
+          let code = code0;
+          if (d === 0) code += st[base + fDealt]! > 0 ? 2 : 0;
+          else if (d < S) {
+            if (turns < cps[d - 1]!) continue; // only games reaching the turn
+            code += st[base + seenBy[d - 1]!]! > 0 ? 2 : 0;
+          } else {
+            const depth = depths ? depths[seat * K + k]! : 0;
+            code += depth > 0 && depth <= 1 + EARLY_DRAWS ? 2 : 0;
+          }
+          // One seat-game of code `code` for kind and definition kd, in the open cluster: paired
+          // with each seat-game before it in the cluster.
+          let m = 0;
+          if (stamp[kd] !== cluster) {
+            stamp[kd] = cluster;
+            clusters[kd]!++;
+          } else {
+            m = nOpen[kd]!;
+            if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
+          }
+          const o = kd * OPEN_MAX, row = kd * CODES * CODES + code;
+          for (let v = 0; v < m; v++) pairs[row + open[o + v]! * CODES]!++;
+          open[o + m] = code;
+          nOpen[kd] = m + 1;
+          codes[kd * CODES + code]!++;
         }
       }
     }
-  }
-
-  /** One seat-game of code `code` for kind and definition kd, in the open cluster. */
-  private count(kd: number, code: number): void {
-    let m = 0;
-    if (this.stamp[kd] !== this.cluster) {
-      this.stamp[kd] = this.cluster;
-      this.clusters[kd]!++;
-    } else {
-      m = this.nOpen[kd]!;
-      if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
-    }
-    const o = kd * OPEN_MAX, row = kd * CODES * CODES;
-    for (let v = 0; v < m; v++) this.pairs[row + this.open[o + v]! * CODES + code]!++;
-    this.open[o + m] = code;
-    this.nOpen[kd] = m + 1;
-    this.codes[kd * CODES + code]!++;
   }
 
   closeCluster(): void {
@@ -192,7 +194,8 @@ export class EffectAccumulator {
         }
       }
     }
-    return { mode, decks: [this.deckNames[0], this.deckNames[1]], defs: presenceNames(this.lay), cards, data };
+    // Typed: it crosses threads as one block of memory, not 20,000 numbers in the receiver's heap.
+    return { mode, decks: [this.deckNames[0], this.deckNames[1]], defs: presenceNames(this.lay), cards, data: Int32Array.from(data) };
   }
 }
 
@@ -212,9 +215,15 @@ export interface PackedEffects {
   cards: string[];
   /**
    * Per card, per definition: clusters; when not 0, the cell count, then (cell, n, y) per
-   * cell, the cross count, then (cell k, cell l, NN, YN, NY, YY) per pair of cells.
+   * cell, the cross count, then (cell k, cell l, NN, YN, NY, YY) per pair of cells. A shard's
+   * own counts are an Int32Array; read back from JSON (the queue) or summed, plain numbers.
    */
-  data: number[];
+  data: Int32Array | number[];
+}
+
+/** The packed counts as JSON can hold them (plain numbers), for what leaves the process as JSON. */
+export function packedForJson(p: PackedEffects): PackedEffects {
+  return Array.isArray(p.data) ? p : { ...p, data: Array.from(p.data) };
 }
 
 /** Adds packed counts into a's table (keys inserted by card, definition, then cell). */

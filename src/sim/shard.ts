@@ -9,7 +9,7 @@ import { gameSeed } from '../core/seeds.ts';
 import { gameModule } from '../games/registry.ts';
 import { playGame, seatBots } from './play.ts';
 import { EffectAccumulator } from './card-effects.ts';
-import { CardAccumulator, addGameTo, addPairTo, emptyAggregate, gameRows, pairRows, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
+import { CardAccumulator, addGameTo, addPairTo, emptyAggregate, gameRows, listPresent, pairRows, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
 
 export interface ShardTask {
   shardIndex: number;
@@ -68,6 +68,8 @@ interface Prepared {
   stats: Int32Array;
   depths: Int32Array | null;
   vp: Int32Array;
+  /** The kinds each seat's deck holds, listed after each game (GameResult.present). */
+  present: Int32Array;
   /** Which score sources make up a seat's score (the game's words). */
   scoreSources: readonly number[];
   /** The card counters, zeroed at each shard's start: the effect counts are about 1 MB a pairing, too much to allocate per shard. */
@@ -98,6 +100,7 @@ function prepare(task: ShardTask): Prepared {
     stats: new Int32Array(2 * lay.kinds * lay.fields),
     depths: lay.depths ? new Int32Array(2 * lay.kinds) : null,
     vp: new Int32Array(2 * lay.sources.length),
+    present: new Int32Array(2 * (lay.kinds + 1)),
     scoreSources: m.words.scoreSources ?? lay.sources.map((_, i) => i),
     acc: new CardAccumulator(lay),
     eff: new EffectAccumulator(lay, task.deckNames),
@@ -124,7 +127,7 @@ export function runShard(task: ShardTask): ShardResult {
     const seatDecks: [string, string] = [task.deckNames[seatSide[0]]!, task.deckNames[seatSide[1]]!];
     const result: GameResult = {
       mode: task.mode, decks: seatDecks, sideOfSeat0: seatSide[0], winner: -1, first: 0, turns: 0, vp: [0, 0], decisions: [0, 0],
-      vpSources: prep.vp, cardStats: prep.stats, drawDepths: prep.depths ?? undefined, leadChanges: 0,
+      vpSources: prep.vp, cardStats: prep.stats, drawDepths: prep.depths ?? undefined, leadChanges: 0, present: prep.present,
     };
     return { seatSide, seatDecks, seatSpecs: [specs[seatSide[0]]!, specs[seatSide[1]]!] as const, rows: gameRows(agg, lay, task.mode, seatDecks, matchup), result };
   });
@@ -162,6 +165,7 @@ export function runShard(task: ShardTask): ShardResult {
       game.readCardStats(st, prep.stats);
       game.readVpSources(st, prep.vp);
       if (prep.depths) game.readDrawDepths!(st, prep.depths);
+      listPresent(lay, result);
       const vp = result.vp;
       vp[0] = vp[1] = 0;
       for (const s of prep.scoreSources) {

@@ -48,7 +48,7 @@ describe('runSimulation with a journal', () => {
   it('appends a header and one line per finished shard', () => {
     expect(whole.state).toBe('fresh');
     expect(whole.games).toBe(600);
-    expect(JSON.parse(lines[0]!)).toEqual({ journal: 1 });
+    expect(JSON.parse(lines[0]!)).toEqual({ journal: 2 });
     expect(lines).toHaveLength(1 + planTasks(spec()).length);
     const entries = lines.slice(1).map((l) => JSON.parse(l) as JournalEntry);
     expect(entries.reduce((a, e) => a + e.result.games, 0)).toBe(600);
@@ -101,6 +101,24 @@ describe('runSimulation with a journal', () => {
     expect(shardKey({ ...t!, bots: ['random', 'random'] }, 'code')).not.toBe(k);
     expect(shardKey({ ...t!, pairStart: 10 }, 'code')).not.toBe(k);
     expect(shardKey(t!, 'other code')).not.toBe(k);
+  });
+
+  it('resumes from a journal of the first format (packed effect counts as lists of numbers)', async () => {
+    const file = join(dir, 'format1.jsonl');
+    const asLists = lines.slice(1, 12).map((l) => {
+      const e = JSON.parse(l) as { result: { agg: { packedEffects: { data: unknown } } } };
+      const packed = e.result.agg.packedEffects;
+      expect(typeof packed.data).toBe('string');
+      const bytes = Buffer.from(packed.data as string, 'base64');
+      packed.data = Array.from({ length: bytes.length / 4 }, (_, i) => bytes.readInt32LE(4 * i));
+      return JSON.stringify(e);
+    });
+    writeFileSync(file, `${JSON.stringify({ journal: 1 })}\n${asLists.join('\n')}\n`);
+    const resumed = await run(spec(), file);
+    expect(resumed.state).toBe('resumed');
+    expect(resumed.resumed).toBe(220);
+    expect(resumed.json).toBe(whole.json);
+    expect(resumed.rows).toEqual(whole.rows);
   });
 
   it('ignores a journal that is not one (another format)', async () => {

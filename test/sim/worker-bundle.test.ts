@@ -18,11 +18,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** buildWorkerBundle() with LAB_CACHE_DIR set to `cache`. */
-function buildIn(cache: string): string {
+async function buildIn(cache: string, game?: string): Promise<string> {
   const before = process.env.LAB_CACHE_DIR;
   process.env.LAB_CACHE_DIR = cache;
   try {
-    return buildWorkerBundle();
+    return await buildWorkerBundle(game);
   } finally {
     if (before === undefined) delete process.env.LAB_CACHE_DIR;
     else process.env.LAB_CACHE_DIR = before;
@@ -33,12 +33,12 @@ const bundles = (folder: string) => readdirSync(folder).filter((n) => /^worker-.
 const simulate = (out: string, games: number) => ['simulate', '--deck', QUICK_G, '--deck', QUICK_V, '--games', String(games), '--seed', '4', '--workers', '1', '--quiet', '--out', out];
 
 describe('a cache folder that cannot be written', () => {
-  it('the bundle goes to a private folder of the temporary folder, byte for byte the same', () => {
+  it('the bundle goes to a private folder of the temporary folder, byte for byte the same', async () => {
     // Under a regular file, mkdir fails with ENOTDIR, even for root.
     const file = join(dir, 'a-file');
     writeFileSync(file, 'not a folder');
-    const usual = buildIn(join(dir, 'cache'));
-    const fallback = buildIn(join(file, 'cache'));
+    const usual = await buildIn(join(dir, 'cache'));
+    const fallback = await buildIn(join(file, 'cache'));
     try {
       expect(dirname(usual)).toBe(join(dir, 'cache'));
       expect(dirname(fallback)).toBe(join(tmpdir(), `blue-rising-lab-${process.getuid!()}`));
@@ -70,7 +70,7 @@ describe('a cache folder that cannot be written', () => {
 });
 
 describe('bundles left behind', () => {
-  it('at start, the bundles of dead runs are removed; those of live runs and other files stay', () => {
+  it('at start, the bundles of dead runs are removed; those of live runs and other files stay', async () => {
     const cache = join(dir, 'stale');
     mkdirSync(cache);
     const done = spawnSync(process.execPath, ['-e', '']);
@@ -79,7 +79,7 @@ describe('bundles left behind', () => {
     const live = process.ppid; // vitest's main process, alive while the test runs
     const names = [`worker-${dead}-1-1.mjs`, `worker-${live}-2-2.mjs`, 'worker-notes.mjs', 'notes.txt'];
     for (const n of names) writeFileSync(join(cache, n), '');
-    const mine = buildIn(cache);
+    const mine = await buildIn(cache);
     try {
       expect(readdirSync(cache).sort()).toEqual([basename(mine), `worker-${live}-2-2.mjs`, 'worker-notes.mjs', 'notes.txt'].sort());
     } finally {
@@ -121,7 +121,14 @@ describe('bundles left behind', () => {
 
 describe('the esbuild service', () => {
   it('is stopped once the bundle is built', async () => {
-    const file = buildIn(join(dir, 'service'));
+    // A build cache of its own, empty: esbuild does run.
+    const before = process.env.LAB_BUILD_CACHE_DIR;
+    process.env.LAB_BUILD_CACHE_DIR = join(dir, 'service-build');
+    const file = await buildIn(join(dir, 'service')).finally(() => {
+      if (before === undefined) delete process.env.LAB_BUILD_CACHE_DIR;
+      else process.env.LAB_BUILD_CACHE_DIR = before;
+    });
+    expect(existsSync(join(dir, 'service-build'))).toBe(true);
     try {
       // (The other builds of this file stopped theirs too: with the sync API's service left
       // running, one would still be there.)
@@ -130,5 +137,65 @@ describe('the esbuild service', () => {
     } finally {
       removeWorkerBundle(file);
     }
+  });
+});
+
+describe('the kept build', () => {
+  /** buildWorkerBundle() keeping its build in `kept`; the text of the bundle it wrote. */
+  async function buildKeptIn(kept: string, game?: string): Promise<Buffer> {
+    const before = process.env.LAB_BUILD_CACHE_DIR;
+    process.env.LAB_BUILD_CACHE_DIR = kept;
+    try {
+      const file = await buildIn(join(dir, 'kept-bundles'), game);
+      const text = readFileSync(file);
+      removeWorkerBundle(file);
+      return text;
+    } finally {
+      if (before === undefined) delete process.env.LAB_BUILD_CACHE_DIR;
+      else process.env.LAB_BUILD_CACHE_DIR = before;
+    }
+  }
+
+  it('is used while its inputs are unchanged, built again when one changed or its text was altered, byte for byte the same', async () => {
+    const kept = join(dir, 'kept');
+    const first = await buildKeptIn(kept);
+    const [record] = readdirSync(kept).filter((n) => n.endsWith('.json'));
+    const file = join(kept, record!);
+    const rec = JSON.parse(readFileSync(file, 'utf8')) as { inputs: [string, number, number, string][]; bundle: string };
+    expect(rec.inputs.some(([f]) => f.endsWith(join('src', 'sim', 'worker.ts')))).toBe(true);
+    expect(rec.inputs.some(([f]) => f.endsWith('tsconfig.json'))).toBe(true);
+    const written = statSync(file).mtimeMs;
+    expect((await buildKeptIn(kept)).equals(first)).toBe(true);
+    expect(statSync(file).mtimeMs).toBe(written); // used as it was
+    // An input whose contents differ from the kept hash (and whose time differs): built again.
+    rec.inputs[0]![2] = 0;
+    rec.inputs[0]![3] = '0'.repeat(64);
+    writeFileSync(file, JSON.stringify(rec));
+    expect((await buildKeptIn(kept)).equals(first)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).inputs[0][3]).not.toBe('0'.repeat(64));
+    // A kept text that is not the one recorded: built again.
+    const textFile = file.replace(/\.json$/, '.mjs');
+    writeFileSync(textFile, 'export default () => {};');
+    expect((await buildKeptIn(kept)).equals(first)).toBe(true);
+    expect(readFileSync(textFile).equals(first)).toBe(true);
+  });
+});
+
+describe('a bundle of one game', () => {
+  it('holds that game and none of the others; each game kept apart from every game\'s bundle', async () => {
+    const cache = join(dir, 'one-game');
+    const texts = new Map<string | undefined, string>();
+    for (const game of [undefined, 'blue-rising', 'seuils']) {
+      const file = await buildIn(cache, game);
+      texts.set(game, readFileSync(file, 'utf8'));
+      removeWorkerBundle(file);
+    }
+    const all = texts.get(undefined)!, br = texts.get('blue-rising')!, seuils = texts.get('seuils')!;
+    for (const id of ['blue-rising', 'diplomatie', 'paliers', 'seuils']) expect(all).toContain(`id: "${id}"`);
+    expect(br).toContain('id: "blue-rising"');
+    expect(br).not.toContain('id: "seuils"');
+    expect(seuils).toContain('id: "seuils"');
+    expect(seuils).not.toContain('id: "blue-rising"');
+    expect(br.length).toBeLessThan(all.length);
   });
 });

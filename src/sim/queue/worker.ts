@@ -15,6 +15,7 @@ import { gameModule } from '../../games/registry.ts';
 import { codeKey } from '../journal.ts';
 import { describeFailure, localPool, SimulationError } from '../run.ts';
 import type { ShardResult } from '../shard.ts';
+import { packedForJson } from '../card-effects.ts';
 import { buildWorkerBundle, removeWorkerBundle } from '../worker-bundle.ts';
 import { NIGHTLY_QUEUE, SHARD_QUEUE, connectionOptions, type QueueTarget } from './connection.ts';
 import { failureReason, type ShardJob } from './submit.ts';
@@ -46,7 +47,7 @@ export interface QueueWorker {
 }
 
 export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions): Promise<QueueWorker> {
-  const bundle = buildWorkerBundle();
+  const bundle = await buildWorkerBundle();
   const code = codeKey(bundle);
   const pool = localPool(bundle, opts.workers);
   const catalogues = new Map<string, string | null>();
@@ -110,6 +111,8 @@ export async function startQueueWorker(target: QueueTarget, opts: WorkerOptions)
         lastGames = games;
         opts.log(`${shards.toLocaleString('en')} shards, ${games.toLocaleString('en')} games played (${rate.toLocaleString('en')} games/s lately)`);
       }
+      // The result goes to Redis as JSON: the packed counts as plain numbers.
+      if (res.agg.packedEffects) res.agg.packedEffects = packedForJson(res.agg.packedEffects);
       return res;
     } catch (err) {
       if (err instanceof WaitingError) throw err;
