@@ -2,7 +2,8 @@
 // ONE JSON object on stdout. Blue Rising, shipped decks, gardiens (seat 0) vs veilleurs
 // (seat 1), uniform-random bots from their own SeededRng; one thread. Figures:
 //   node, cpu (os.cpus()[0].model), cores (os.cpus().length), date (ISO 8601).
-//   modes.<mode>.stateBytes     bytes copied by one cloneInto (the state's ArrayBuffer).
+//   modes.<mode>.stateBytes     bytes of the state itself (`bytes`: what hashes; a clone also copies
+//                               the rules' cache and the head of the legal list).
 //   modes.<mode>.cloneNs        ns per cloneInto of a mid-game state into a preallocated
 //                               state: median of 9 runs of 1,000,000 clones (64 snapshots).
 //   modes.<mode>.stepNs         ns per decision = legalActions + the bot's pick + apply

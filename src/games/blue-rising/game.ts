@@ -175,7 +175,7 @@ export class BlueRising implements CardStatsGame<BRState> {
       if (end === END_TURN_CAP) o = { winner: -1, reason: `turn cap ${this.ctx.options.turnCap} reached (D5)` };
       else if (end === END_VP) o = { winner: wnr, reason: `${this.ctx.playerNames[wnr]} reached ${vp} VP (target ${this.ctx.options.vpToWin})` };
       else o = { winner: wnr, reason: 'unknown' };
-      this.outcomes.set(key, o);
+      this.outcomes.set(key, Object.freeze(o)); // shared by every game that ends alike
     }
     return o;
   }
