@@ -53,46 +53,42 @@ export function pushHand(st: BRState, p: number, inst: number, known: boolean): 
 }
 /** Removes hand card i, keeping the order of the others. Returns the instance. */
 export function takeFromHand(st: BRState, p: number, i: number): number {
-  const z = st.z;
-  const base = Z_HAND + p * ZONE_CAP;
+  const inst = removeAt(st.z, Z_HAND + p * ZONE_CAP, Z_HAND_N + p, i);
+  setPublic(st.z, inst, 0);
+  return inst;
+}
+/** Removes entry i of the ordered zone at `base` whose count is at `count`, keeping the order of the others. Returns it. */
+function removeAt(z: Int8Array, base: number, count: number, i: number): number {
   const inst = z[base + i]!;
-  const n = z[Z_HAND_N + p]! - 1;
+  const n = z[count]! - 1;
   for (let k = i; k < n; k++) z[base + k] = z[base + k + 1]!;
   z[base + n] = -1;
-  z[Z_HAND_N + p] = n;
-  setPublic(z, inst, 0);
+  z[count] = n;
   return inst;
 }
 export function pushDiscard(st: BRState, inst: number): void {
   const p = owner(inst);
   const z = st.z;
   const n = z[Z_DISC_N + p]!;
-  st.z[Z_DISC + p * ZONE_CAP + n] = inst;
+  z[Z_DISC + p * ZONE_CAP + n] = inst;
   z[Z_DISC_N + p] = n + 1;
 }
 export function pushDeck(st: BRState, p: number, inst: number): void {
   const z = st.z;
   const n = z[Z_DECK_N + p]!;
-  st.z[Z_DECK + p * ZONE_CAP + n] = inst;
+  z[Z_DECK + p * ZONE_CAP + n] = inst;
   z[Z_DECK_N + p] = n + 1;
 }
 export function pushGone(st: BRState, inst: number): void {
   const p = owner(inst);
   const z = st.z;
   const n = z[Z_GONE_N + p]!;
-  st.z[Z_GONE + p * ZONE_CAP + n] = inst;
+  z[Z_GONE + p * ZONE_CAP + n] = inst;
   z[Z_GONE_N + p] = n + 1;
 }
 /** Removes the card at index i of p's deck (setup picks Aspirants out of it), keeping the order of the others; returns it. */
 export function takeFromDeckAt(st: BRState, p: number, i: number): number {
-  const z = st.z;
-  const base = Z_DECK + p * ZONE_CAP;
-  const n = z[Z_DECK_N + p]!;
-  const inst = z[base + i]!;
-  for (let k = i; k < n - 1; k++) z[base + k] = z[base + k + 1]!;
-  z[base + n - 1] = -1;
-  z[Z_DECK_N + p] = n - 1;
-  return inst;
+  return removeAt(st.z, Z_DECK + p * ZONE_CAP, Z_DECK_N + p, i);
 }
 
 /** Fisher–Yates over a zone (Z_* offset), from one of the state's chance streams (R12). */
