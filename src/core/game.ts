@@ -11,8 +11,8 @@ export interface Rng {
 /** Why a game ended; `reason` is a short sentence a designer can read. */
 export interface Outcome {
   /** Seat of the winner, or -1 for a draw. */
-  winner: number;
-  reason: string;
+  readonly winner: number;
+  readonly reason: string;
 }
 
 /**
@@ -52,6 +52,7 @@ export interface Game<S> {
   isTerminal(state: S): boolean;
   /** Final returns per seat: +1 win, -1 loss, 0 draw (all 0 while not terminal). */
   returns(state: S, out: Float64Array): void;
+  /** The result once terminal (null before); a game may hand the same object to every game that ends alike. */
   outcome(state: S): Outcome | null;
 
   /** A 32-bit hash of the whole state, hidden parts and chance included. */
