@@ -14,14 +14,16 @@ function t(name: string, f: (i: number) => void) {
   res.sort((a, b) => a - b); console.log(name, 'ns', res[3]!.toFixed(1));
 }
 t('cloneInto', (i) => g.cloneInto(snaps[i & 63]!, dst));
-t('bytes.set', (i) => dst.bytes.set(snaps[i & 63]!.bytes));
-t('w.set', (i) => dst.w.set(snaps[i & 63]!.w));
-const f64 = snaps.map((s) => new Float64Array(s.buffer)); const d64 = new Float64Array(dst.buffer);
-t('f64 loop', (i) => { const s = f64[i & 63]!; for (let k = 0; k < 185; k++) d64[k] = s[k]!; });
+t(`head.set (what cloneInto copies, ${dst.head.length} bytes)`, (i) => dst.head.set(snaps[i & 63]!.head));
+t(`bytes.set (the state alone, ${dst.bytes.length} bytes)`, (i) => dst.bytes.set(snaps[i & 63]!.bytes));
+t(`w.set (state, cache words and the saved 2b list, ${dst.w.byteLength} bytes)`, (i) => dst.w.set(snaps[i & 63]!.w));
+const words64 = dst.head.length >> 3, words32 = dst.head.length >> 2;
+const f64 = snaps.map((s) => new Float64Array(s.buffer, 0, words64)); const d64 = new Float64Array(dst.buffer, 0, words64);
+t(`f64 loop ${words64}`, (i) => { const s = f64[i & 63]!; for (let k = 0; k < words64; k++) d64[k] = s[k]!; });
 let sum = 0; for (const s of snaps) sum += s.legalCount; console.log('mean legal', sum / 64);
-for (const size of [64, 256, 512, 768, 1024, 1480]) {
+for (const size of [64, 256, 512, 768, dst.head.length]) {
   const srcs = snaps.map((s) => new Uint8Array(s.buffer, 0, size)); const d = new Uint8Array(dst.buffer, 0, size);
   t(`u8 set ${size}`, (i) => d.set(srcs[i & 63]!));
 }
-const b32 = snaps.map((s) => new Int32Array(s.buffer)); const d32 = new Int32Array(dst.buffer);
-t('i32 loop 370', (i) => { const s = b32[i & 63]!; for (let k = 0; k < 370; k++) d32[k] = s[k]!; });
+const b32 = snaps.map((s) => new Int32Array(s.buffer, 0, words32)); const d32 = new Int32Array(dst.buffer, 0, words32);
+t(`i32 loop ${words32}`, (i) => { const s = b32[i & 63]!; for (let k = 0; k < words32; k++) d32[k] = s[k]!; });
