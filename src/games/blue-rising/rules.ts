@@ -166,25 +166,53 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
 // and cost, for the listings' walks over a hand.
 // Per player, for the setup listing: the cards dealt into the deck by newGame (all but the
 // Environment and Artefact) and the Aspirants (by index) among them.
-const INST = {
-  ctx: null as GameContext | null,
-  bits: new Uint8Array(NUM_INST),
-  tapRes: new Int16Array(NUM_INST),
-  sacRes: new Int16Array(NUM_INST),
-  type: new Int8Array(NUM_INST),
-  cost: new Int16Array(NUM_INST),
-  setupPool: new Int16Array(2),
-  setupAsp: new Int32Array(2),
-};
+interface InstTables {
+  bits: Uint8Array;
+  tapRes: Int16Array;
+  sacRes: Int16Array;
+  type: Int8Array;
+  cost: Int16Array;
+  setupPool: Int16Array;
+  setupAsp: Int32Array;
+}
+function newInstTables(): InstTables {
+  return {
+    bits: new Uint8Array(NUM_INST), tapRes: new Int16Array(NUM_INST), sacRes: new Int16Array(NUM_INST),
+    type: new Int8Array(NUM_INST), cost: new Int16Array(NUM_INST), setupPool: new Int16Array(2), setupAsp: new Int32Array(2),
+  };
+}
+/**
+ * The tables of the current context (INST.ctx), copied from those of INST_OF, where every
+ * context met keeps its own: a simulation alternates two contexts (seats swapped) game after
+ * game. The arrays of INST are never replaced, so optimized code may take them as constants.
+ */
+const INST = { ctx: null as GameContext | null, ...newInstTables() };
+const INST_OF = new WeakMap<GameContext, InstTables>();
 function instTables(ctx: GameContext): void {
+  let t = INST_OF.get(ctx);
+  if (t === undefined) {
+    t = newInstTables();
+    buildInstTables(ctx, t);
+    INST_OF.set(ctx, t);
+  }
+  INST.bits.set(t.bits);
+  INST.tapRes.set(t.tapRes);
+  INST.sacRes.set(t.sacRes);
+  INST.type.set(t.type);
+  INST.cost.set(t.cost);
+  INST.setupPool.set(t.setupPool);
+  INST.setupAsp.set(t.setupAsp);
+  INST.ctx = ctx;
+}
+function buildInstTables(ctx: GameContext, t: InstTables): void {
   const cat = ctx.cat;
   for (let i = 0; i < NUM_INST; i++) {
     const c = ctx.cardOf[i]!;
-    INST.bits[i] = cat.abilityBits[c]!;
-    INST.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
-    INST.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
-    INST.type[i] = cat.type[c]!;
-    INST.cost[i] = cat.cost[c]!;
+    t.bits[i] = cat.abilityBits[c]!;
+    t.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
+    t.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
+    t.type[i] = cat.type[c]!;
+    t.cost[i] = cat.cost[c]!;
   }
   for (let p = 0; p < 2; p++) {
     let pool = 0, asp = 0;
@@ -195,10 +223,9 @@ function instTables(ctx: GameContext): void {
       const k = ctx.aspirantIndex[p]![c]!;
       if (k >= 0) asp |= 1 << k;
     }
-    INST.setupPool[p] = pool;
-    INST.setupAsp[p] = asp;
+    t.setupPool[p] = pool;
+    t.setupAsp[p] = asp;
   }
-  INST.ctx = ctx;
 }
 
 /** Makes p's slot scan current; returns the offset of its words in st.w (C_SCAN + SCAN_WORDS * p). */
