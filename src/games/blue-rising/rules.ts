@@ -78,7 +78,7 @@ const {
   O_ENV_TPOW, Z_TRAP_NEWCOL, Z_RS_ASK, O_RS_CARD, Z_RS_CHOSEN, Z_RS_INST, Z_RS_KIND, Z_RS_NEXT, Z_RS_P,
   Z_RS_PAID, Z_RS_RETURN, Z_RS_SLOT, Z_RS_SRC, Z_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
   SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED, CACHE_BASE, SCAN_OCC, SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT,
-  SCAN_TAP_RES, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES, SCAN_RES,
+  SCAN_TAP_RES, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES, SCAN_RES, Z_BASE,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -697,11 +697,25 @@ function legalPause(st: BRState, x: number, out: Int32Array): number {
 }
 
 function legalSetup(st: BRState, p: number, out: Int32Array): number {
+  const m = setupChoices(st, p);
+  const free = m & 63;
+  let n = 0;
+  for (let k = 0, asp = m >> 6; asp !== 0; k++, asp >>= 1) {
+    if ((asp & 1) === 0) continue;
+    for (let s = 0; s < 6; s++) if (free & (1 << s)) out[n++] = A_SETUP + k * 6 + s;
+  }
+  return n;
+}
+
+/**
+ * p's setup choices: the Aspirants (by index) still in the deck, minus those already placed
+ * (R25: distinct), shifted by 6, over the mask of the free slots.
+ */
+function setupChoices(st: BRState, p: number): number {
   const z = st.z;
   const ctx = st.ctx;
   const idx = ctx.aspirantIndex[p]!;
   if (INST.ctx !== ctx) instTables(ctx);
-  // Aspirants (by index) still in the deck, minus those already placed (R25: distinct), and the free slots.
   let free = 0, placed = 0, fromDeck = 0;
   for (let s = 0; s < 6; s++) {
     const inst = z[Z_OCC + p * 6 + s]!;
@@ -724,13 +738,7 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
       if (k >= 0) inDeck |= 1 << k;
     }
   }
-  inDeck &= ~placed;
-  let n = 0;
-  for (let m = inDeck; m !== 0; m &= m - 1) {
-    const k = 31 - Math.clz32(m & -m);
-    for (let s = 0; s < 6; s++) if (free & (1 << s)) out[n++] = A_SETUP + k * 6 + s;
-  }
-  return n;
+  return ((inDeck & ~placed) << 6) | free;
 }
 
 function deckIndexOf(st: BRState, p: number, card: number): number {
@@ -846,7 +854,10 @@ function doSetup(st: BRState, p: number, a: number): void {
     recordSeen(st, inst);
   }
   z[Z_SETUP_DONE + p] = z[Z_SETUP_DONE + p]! + 1;
-  if (z[Z_SETUP_DONE + p]! < ctx.options.setupAspirants && legalSetup(st, p, ctx.scratch) > 0) return;
+  if (z[Z_SETUP_DONE + p]! < ctx.options.setupAspirants) {
+    const m = setupChoices(st, p);
+    if ((m & 63) !== 0 && m >> 6 !== 0) return; // another Aspirant to place, and a free slot
+  }
   if (p === z[Z_FIRST]) {
     z[Z_CURRENT] = opp(p);
     return;
@@ -977,6 +988,19 @@ function startTurn(st: BRState, p: number): void {
 const TURN_EFFECTS_RUN = Z_TKW === Z_TPOW + 12 && Z_TFRONT === Z_TPOW + 24 && Z_TBACK === Z_TPOW + 36 &&
   Z_TDEF === Z_TPOW + 48 && Z_TATK === Z_TPOW + 60 && Z_TRES === Z_TPOW + 72;
 
+/**
+ * Zeroes bytes [from, to) of the byte region, its 4-byte-aligned middle as Int32 words: a
+ * fill of so short a run costs about twice these stores.
+ */
+function zeroBytes(st: BRState, from: number, to: number): void {
+  const z = st.z, w32 = st.w32;
+  let a = Z_BASE + from;
+  const b = Z_BASE + to;
+  for (; a < b && (a & 3) !== 0; a++) z[a - Z_BASE] = 0;
+  for (; a + 4 <= b; a += 4) w32[a >> 2] = 0;
+  for (; a < b; a++) z[a - Z_BASE] = 0;
+}
+
 function endMainPhase(st: BRState, p: number): void {
   const w = st.w, z = st.z;
   // R21, D6: both pools empty at the end of the active player's main phase.
@@ -985,9 +1009,9 @@ function endMainPhase(st: BRState, p: number): void {
   // R18, R31: "until end of turn" bonuses end.
   w[C_SCAN_OK] = 0; // keywords gained this turn (Rage) go
   if (TURN_EFFECTS_RUN) {
-    // clearTurnEffects on all 12 slots, as two fills.
-    z.fill(0, Z_TPOW, Z_TPOW + 7 * 12);
-    z.fill(0, Z_ATTACKED, Z_ATTACKED + 12);
+    // clearTurnEffects on all 12 slots, as two runs of bytes.
+    zeroBytes(st, Z_TPOW, Z_TPOW + 7 * 12);
+    zeroBytes(st, Z_ATTACKED, Z_ATTACKED + 12);
   } else {
     for (let gs = 0; gs < 12; gs++) clearTurnEffects(st, gs);
   }
