@@ -78,7 +78,7 @@ const {
   O_ENV_TPOW, Z_TRAP_NEWCOL, Z_RS_ASK, O_RS_CARD, Z_RS_CHOSEN, Z_RS_INST, Z_RS_KIND, Z_RS_NEXT, Z_RS_P,
   Z_RS_PAID, Z_RS_RETURN, Z_RS_SLOT, Z_RS_SRC, Z_RS_TRIG, RK_DISCARD, RK_NONE, RK_REVEAL, C_SCAN, C_SCAN_OK,
   SCAN_WORDS, C_WIN, C_WIN_N, WIN_SAVED, CACHE_BASE, SCAN_OCC, SCAN_TAPS, SCAN_TAP_AB, SCAN_TAP_FIGHT,
-  SCAN_TAP_RES, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES, SCAN_RES,
+  SCAN_TAP_RES, SCAN_SAC, SCAN_SAC_FIGHT, SCAN_SAC_RES, SCAN_RES, Z_BASE,
 } = stateLayout;
 
 // Attack steps kept in O_STEP.
@@ -166,25 +166,53 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
 // and cost, for the listings' walks over a hand.
 // Per player, for the setup listing: the cards dealt into the deck by newGame (all but the
 // Environment and Artefact) and the Aspirants (by index) among them.
-const INST = {
-  ctx: null as GameContext | null,
-  bits: new Uint8Array(NUM_INST),
-  tapRes: new Int16Array(NUM_INST),
-  sacRes: new Int16Array(NUM_INST),
-  type: new Int8Array(NUM_INST),
-  cost: new Int16Array(NUM_INST),
-  setupPool: new Int16Array(2),
-  setupAsp: new Int32Array(2),
-};
+interface InstTables {
+  bits: Uint8Array;
+  tapRes: Int16Array;
+  sacRes: Int16Array;
+  type: Int8Array;
+  cost: Int16Array;
+  setupPool: Int16Array;
+  setupAsp: Int32Array;
+}
+function newInstTables(): InstTables {
+  return {
+    bits: new Uint8Array(NUM_INST), tapRes: new Int16Array(NUM_INST), sacRes: new Int16Array(NUM_INST),
+    type: new Int8Array(NUM_INST), cost: new Int16Array(NUM_INST), setupPool: new Int16Array(2), setupAsp: new Int32Array(2),
+  };
+}
+/**
+ * The tables of the current context (INST.ctx), copied from those of INST_OF, where every
+ * context met keeps its own: a simulation alternates two contexts (seats swapped) game after
+ * game. The arrays of INST are never replaced, so optimized code may take them as constants.
+ */
+const INST = { ctx: null as GameContext | null, ...newInstTables() };
+const INST_OF = new WeakMap<GameContext, InstTables>();
 function instTables(ctx: GameContext): void {
+  let t = INST_OF.get(ctx);
+  if (t === undefined) {
+    t = newInstTables();
+    buildInstTables(ctx, t);
+    INST_OF.set(ctx, t);
+  }
+  INST.bits.set(t.bits);
+  INST.tapRes.set(t.tapRes);
+  INST.sacRes.set(t.sacRes);
+  INST.type.set(t.type);
+  INST.cost.set(t.cost);
+  INST.setupPool.set(t.setupPool);
+  INST.setupAsp.set(t.setupAsp);
+  INST.ctx = ctx;
+}
+function buildInstTables(ctx: GameContext, t: InstTables): void {
   const cat = ctx.cat;
   for (let i = 0; i < NUM_INST; i++) {
     const c = ctx.cardOf[i]!;
-    INST.bits[i] = cat.abilityBits[c]!;
-    INST.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
-    INST.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
-    INST.type[i] = cat.type[c]!;
-    INST.cost[i] = cat.cost[c]!;
+    t.bits[i] = cat.abilityBits[c]!;
+    t.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
+    t.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
+    t.type[i] = cat.type[c]!;
+    t.cost[i] = cat.cost[c]!;
   }
   for (let p = 0; p < 2; p++) {
     let pool = 0, asp = 0;
@@ -195,10 +223,9 @@ function instTables(ctx: GameContext): void {
       const k = ctx.aspirantIndex[p]![c]!;
       if (k >= 0) asp |= 1 << k;
     }
-    INST.setupPool[p] = pool;
-    INST.setupAsp[p] = asp;
+    t.setupPool[p] = pool;
+    t.setupAsp[p] = asp;
   }
-  INST.ctx = ctx;
 }
 
 /** Makes p's slot scan current; returns the offset of its words in st.w (C_SCAN + SCAN_WORDS * p). */
@@ -670,11 +697,25 @@ function legalPause(st: BRState, x: number, out: Int32Array): number {
 }
 
 function legalSetup(st: BRState, p: number, out: Int32Array): number {
+  const m = setupChoices(st, p);
+  const free = m & 63;
+  let n = 0;
+  for (let k = 0, asp = m >> 6; asp !== 0; k++, asp >>= 1) {
+    if ((asp & 1) === 0) continue;
+    for (let s = 0; s < 6; s++) if (free & (1 << s)) out[n++] = A_SETUP + k * 6 + s;
+  }
+  return n;
+}
+
+/**
+ * p's setup choices: the Aspirants (by index) still in the deck, minus those already placed
+ * (R25: distinct), shifted by 6, over the mask of the free slots.
+ */
+function setupChoices(st: BRState, p: number): number {
   const z = st.z;
   const ctx = st.ctx;
   const idx = ctx.aspirantIndex[p]!;
   if (INST.ctx !== ctx) instTables(ctx);
-  // Aspirants (by index) still in the deck, minus those already placed (R25: distinct), and the free slots.
   let free = 0, placed = 0, fromDeck = 0;
   for (let s = 0; s < 6; s++) {
     const inst = z[Z_OCC + p * 6 + s]!;
@@ -697,13 +738,7 @@ function legalSetup(st: BRState, p: number, out: Int32Array): number {
       if (k >= 0) inDeck |= 1 << k;
     }
   }
-  inDeck &= ~placed;
-  let n = 0;
-  for (let m = inDeck; m !== 0; m &= m - 1) {
-    const k = 31 - Math.clz32(m & -m);
-    for (let s = 0; s < 6; s++) if (free & (1 << s)) out[n++] = A_SETUP + k * 6 + s;
-  }
-  return n;
+  return ((inDeck & ~placed) << 6) | free;
 }
 
 function deckIndexOf(st: BRState, p: number, card: number): number {
@@ -819,7 +854,10 @@ function doSetup(st: BRState, p: number, a: number): void {
     recordSeen(st, inst);
   }
   z[Z_SETUP_DONE + p] = z[Z_SETUP_DONE + p]! + 1;
-  if (z[Z_SETUP_DONE + p]! < ctx.options.setupAspirants && legalSetup(st, p, ctx.scratch) > 0) return;
+  if (z[Z_SETUP_DONE + p]! < ctx.options.setupAspirants) {
+    const m = setupChoices(st, p);
+    if ((m & 63) !== 0 && m >> 6 !== 0) return; // another Aspirant to place, and a free slot
+  }
   if (p === z[Z_FIRST]) {
     z[Z_CURRENT] = opp(p);
     return;
@@ -950,6 +988,19 @@ function startTurn(st: BRState, p: number): void {
 const TURN_EFFECTS_RUN = Z_TKW === Z_TPOW + 12 && Z_TFRONT === Z_TPOW + 24 && Z_TBACK === Z_TPOW + 36 &&
   Z_TDEF === Z_TPOW + 48 && Z_TATK === Z_TPOW + 60 && Z_TRES === Z_TPOW + 72;
 
+/**
+ * Zeroes bytes [from, to) of the byte region, its 4-byte-aligned middle as Int32 words: a
+ * fill of so short a run costs about twice these stores.
+ */
+function zeroBytes(st: BRState, from: number, to: number): void {
+  const z = st.z, w32 = st.w32;
+  let a = Z_BASE + from;
+  const b = Z_BASE + to;
+  for (; a < b && (a & 3) !== 0; a++) z[a - Z_BASE] = 0;
+  for (; a + 4 <= b; a += 4) w32[a >> 2] = 0;
+  for (; a < b; a++) z[a - Z_BASE] = 0;
+}
+
 function endMainPhase(st: BRState, p: number): void {
   const w = st.w, z = st.z;
   // R21, D6: both pools empty at the end of the active player's main phase.
@@ -958,9 +1009,9 @@ function endMainPhase(st: BRState, p: number): void {
   // R18, R31: "until end of turn" bonuses end.
   w[C_SCAN_OK] = 0; // keywords gained this turn (Rage) go
   if (TURN_EFFECTS_RUN) {
-    // clearTurnEffects on all 12 slots, as two fills.
-    z.fill(0, Z_TPOW, Z_TPOW + 7 * 12);
-    z.fill(0, Z_ATTACKED, Z_ATTACKED + 12);
+    // clearTurnEffects on all 12 slots, as two runs of bytes.
+    zeroBytes(st, Z_TPOW, Z_TPOW + 7 * 12);
+    zeroBytes(st, Z_ATTACKED, Z_ATTACKED + 12);
   } else {
     for (let gs = 0; gs < 12; gs++) clearTurnEffects(st, gs);
   }

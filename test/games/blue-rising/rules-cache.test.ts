@@ -66,3 +66,42 @@ describe('the rules\' cache after the state never changes a legal list', () => {
     });
   }
 });
+
+// The per-instance tables of rules.ts are kept per context (a simulation alternates two, seats
+// swapped): games of two contexts played step by step in turn list what each lists alone.
+describe('the rules\' per-context tables follow the context of the state listed', () => {
+  it('two contexts stepped in turn list what each lists alone', () => {
+    const quick = decksOf('quick');
+    const a = `decks/${quick[0]!}`, b = `decks/${quick[1]!}`;
+    const games = [matchFromFiles('quick', a, b), matchFromFiles('quick', b, a)];
+    const out = new Int32Array(games[0]!.maxLegalActions);
+    // FNV-1a over every list of a game, with the action played.
+    const play = (k: number, seed: number, other: (() => void) | null): number => {
+      const game = games[k]!, st = game.allocState(), rng = new SeededRng(seed);
+      let h = 0x811c9dc5;
+      game.newGame(st, seed);
+      while (!game.isTerminal(st)) {
+        other?.();
+        const n = game.legalActions(st, out);
+        for (let i = 0; i < n; i++) h = Math.imul(h ^ out[i]!, 0x01000193);
+        game.apply(st, out[rng.int(n)]!);
+      }
+      return h >>> 0;
+    };
+    let interleaved = 0;
+    for (let g = 0; g < 6; g++) {
+      const alone = play(0, mixSeed(79, g), null);
+      // A game of the other context advances one step before each step of this one.
+      const o = games[1]!, ost = o.allocState(), orng = new SeededRng(mixSeed(80, g));
+      o.newGame(ost, mixSeed(80, g));
+      const step = () => {
+        if (o.isTerminal(ost)) o.newGame(ost, mixSeed(81, g));
+        const n = o.legalActions(ost, out);
+        o.apply(ost, out[orng.int(n)]!);
+        interleaved++;
+      };
+      expect(play(0, mixSeed(79, g), step), `game ${g}`).toBe(alone);
+    }
+    expect(interleaved).toBeGreaterThan(500);
+  });
+});
