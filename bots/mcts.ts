@@ -26,6 +26,8 @@ class Workspace<S> {
   readonly game: Game<S>;
   readonly det: S;
   readonly legal: Int32Array;
+  /** The root's legal actions, listed once per decision. */
+  readonly rootLegal: Int32Array;
   readonly scores: Float64Array;
   readonly rets = new Float64Array(2);
   /** The game lists its legal actions without a copy (legalCount, legalList). */
@@ -35,6 +37,7 @@ class Workspace<S> {
     this.direct = typeof game.legalCount === 'function' && typeof game.legalList === 'function';
     this.det = game.allocState();
     this.legal = new Int32Array(game.maxLegalActions);
+    this.rootLegal = new Int32Array(game.maxLegalActions);
     this.scores = new Float64Array(game.maxLegalActions);
   }
 }
@@ -147,6 +150,8 @@ class NodePool {
   parent: Int32Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;
+  /** Number of children (a node with fewer than its legal actions surely has untried ones). */
+  children: Int32Array;
   /** The seat that chose the action leading to the node (whose reward it holds). */
   mover: Int8Array;
   visits: Float64Array;
@@ -154,16 +159,25 @@ class NodePool {
   reward: Float64Array;
   /** Progressive bias weight of the node's action, from the prior policy (0 without one). */
   prior: Float64Array;
+  /**
+   * UCB's terms that depend on the node alone, reward / visits and bias * prior / (visits + 1),
+   * written by the backup (the same expressions, so the same values): a child scan reads them.
+   */
+  mean: Float64Array;
+  bonus: Float64Array;
   constructor(capacity: number) {
     this.action = new Int32Array(capacity);
     this.parent = new Int32Array(capacity);
     this.firstChild = new Int32Array(capacity);
     this.nextSibling = new Int32Array(capacity);
+    this.children = new Int32Array(capacity);
     this.mover = new Int8Array(capacity);
     this.visits = new Float64Array(capacity);
     this.avail = new Float64Array(capacity);
     this.reward = new Float64Array(capacity);
     this.prior = new Float64Array(capacity);
+    this.mean = new Float64Array(capacity);
+    this.bonus = new Float64Array(capacity);
   }
   get capacity(): number {
     return this.action.length;
@@ -179,11 +193,14 @@ class NodePool {
     this.parent = g(this.parent, (n) => new Int32Array(n));
     this.firstChild = g(this.firstChild, (n) => new Int32Array(n));
     this.nextSibling = g(this.nextSibling, (n) => new Int32Array(n));
+    this.children = g(this.children, (n) => new Int32Array(n));
     this.mover = g(this.mover, (n) => new Int8Array(n));
     this.visits = g(this.visits, (n) => new Float64Array(n));
     this.avail = g(this.avail, (n) => new Float64Array(n));
     this.reward = g(this.reward, (n) => new Float64Array(n));
     this.prior = g(this.prior, (n) => new Float64Array(n));
+    this.mean = g(this.mean, (n) => new Float64Array(n));
+    this.bonus = g(this.bonus, (n) => new Float64Array(n));
   }
   reset(): number {
     this.size = 0;
@@ -195,6 +212,7 @@ class NodePool {
     this.action[k] = action;
     this.parent[k] = parent;
     this.firstChild[k] = -1;
+    this.children[k] = 0;
     this.mover[k] = mover;
     this.visits[k] = 0;
     this.avail[k] = 0;
@@ -203,6 +221,7 @@ class NodePool {
     if (parent >= 0) {
       this.nextSibling[k] = this.firstChild[parent]!;
       this.firstChild[parent] = k;
+      this.children[parent]!++;
     } else this.nextSibling[k] = -1;
     return k;
   }
@@ -244,6 +263,10 @@ export class IsmctsBot<S> implements Bot<S> {
     const mark = this.mark;
     // Availability never exceeds the iterations run (+ 1): the table covers it, grown when a time budget runs on.
     let logs = logTable(ms > 0 ? 4096 : iterations + 1);
+    // The seat to move knows its legal actions, so every determinization has the real state's
+    // (the conformance suite checks it): listed once here, not once per iteration.
+    const rootLegal = ws.rootLegal;
+    const rootN = game.legalActions(state, rootLegal);
     let it = 0;
     for (;;) {
       if (ms > 0) {
@@ -256,22 +279,42 @@ export class IsmctsBot<S> implements Bot<S> {
       // Selection and expansion.
       while (!game.isTerminal(det)) {
         // The state's own list when the game offers it: read before the next apply.
-        const m = direct ? game.legalCount!(det) : game.legalActions(det, ws.legal);
-        const buf = direct ? game.legalList!(det) : ws.legal;
+        const atRoot = node === root;
+        const m = atRoot ? rootN : direct ? game.legalCount!(det) : game.legalActions(det, ws.legal);
+        const buf = atRoot ? rootLegal : direct ? game.legalList!(det) : ws.legal;
         for (let i = 0; i < m; i++) mark[buf[i]!] = 1;
         // Children whose action is legal here are available: count it. The legal actions are
-        // distinct and so are a node's children, so the untried ones are the rest.
+        // distinct and so are a node's children, so the untried ones are the rest. The same
+        // pass scores the available children by UCB, unless the node has fewer children than
+        // legal actions (then one is surely untried and expanded instead).
         let untried = m;
-        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
-          const a = pool.action[ch]!;
-          if (mark[a] === 1) {
-            mark[a] = 2;
-            pool.avail[ch]!++;
-            untried--;
+        let best = -1, bestScore = -Infinity;
+        if (pool.children[node]! >= m) {
+          for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+            const a = pool.action[ch]!;
+            if (mark[a] === 1) {
+              mark[a] = 2;
+              const av = ++pool.avail[ch]!;
+              untried--;
+              const score = pool.mean[ch]! + c * Math.sqrt(logs[av]! / pool.visits[ch]!) + pool.bonus[ch]!;
+              if (score > bestScore) {
+                bestScore = score;
+                best = ch;
+              }
+            }
+          }
+        } else {
+          for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+            const a = pool.action[ch]!;
+            if (mark[a] === 1) {
+              mark[a] = 2;
+              pool.avail[ch]!++;
+              untried--;
+            }
           }
         }
-        const mover = game.currentPlayer(det);
         if (untried > 0) {
+          const mover = game.currentPlayer(det);
           let a = -1;
           let weight = 0;
           if (prior && prior.score) {
@@ -304,17 +347,7 @@ export class IsmctsBot<S> implements Bot<S> {
           node = child;
           break;
         }
-        // Every legal action has a child: UCB over the available ones.
-        let best = -1, bestScore = -Infinity;
-        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
-          if (mark[pool.action[ch]!] !== 2) continue;
-          const v = pool.visits[ch]!;
-          const score = pool.reward[ch]! / v + c * Math.sqrt(logs[pool.avail[ch]!]! / v) + (bias * pool.prior[ch]!) / (v + 1);
-          if (score > bestScore) {
-            bestScore = score;
-            best = ch;
-          }
-        }
+        // Every legal action has a child: the best by UCB among the available ones.
         for (let i = 0; i < m; i++) mark[buf[i]!] = 0;
         game.apply(det, pool.action[best]!);
         node = best;
@@ -322,8 +355,10 @@ export class IsmctsBot<S> implements Bot<S> {
       // Rollout from the new node, then back up the value for each node's mover.
       const value0 = rollout(ws, det, 0, depth, policy, rng);
       for (let k = node; k !== root; k = pool.parent[k]!) {
-        pool.visits[k]!++;
-        pool.reward[k]! += pool.mover[k] === 0 ? value0 : -value0;
+        const v = ++pool.visits[k]!;
+        const r = (pool.reward[k]! += pool.mover[k] === 0 ? value0 : -value0);
+        pool.mean[k] = r / v;
+        pool.bonus[k] = (bias * pool.prior[k]!) / (v + 1);
       }
       pool.visits[root]!++;
     }
