@@ -56,6 +56,54 @@ export function nextU32(words: Int32Array, offset: number): number {
   return result >>> 0;
 }
 
+/**
+ * Fisher-Yates of a[from .. from + n) from the stream at words[0..3], the same draws as
+ * nextInt(words, 0, i + 1) for i = n - 1 .. 1, with the four words kept in locals (a
+ * determinization shuffles dozens of cards per search iteration).
+ */
+export function shuffleFromWords(words: Int32Array, a: Int32Array | Int8Array, from: number, n: number): void {
+  let s0 = words[0]!, s1 = words[1]!, s2 = words[2]!, s3 = words[3]!;
+  for (let i = n - 1; i > 0; i--) {
+    const m = Math.imul(s1, 5);
+    const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+    const t = s1 << 9;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 11) | (s3 >>> 21);
+    const j = from + Math.floor((r / 4294967296) * (i + 1));
+    const x = a[from + i]!;
+    a[from + i] = a[j]!;
+    a[j] = x;
+  }
+  words[0] = s0;
+  words[1] = s1;
+  words[2] = s2;
+  words[3] = s3;
+}
+
+/** out[0 .. n) = the next n draws of the stream at words[0..3] as int32 (nextU32 | 0), the words in locals. */
+export function fillFromWords(words: Int32Array, out: Int32Array, n: number): void {
+  let s0 = words[0]!, s1 = words[1]!, s2 = words[2]!, s3 = words[3]!;
+  for (let i = 0; i < n; i++) {
+    const m = Math.imul(s1, 5);
+    out[i] = Math.imul((m << 7) | (m >>> 25), 9);
+    const t = s1 << 9;
+    s2 ^= s0;
+    s3 ^= s1;
+    s1 ^= s2;
+    s0 ^= s3;
+    s2 ^= t;
+    s3 = (s3 << 11) | (s3 >>> 21);
+  }
+  words[0] = s0;
+  words[1] = s1;
+  words[2] = s2;
+  words[3] = s3;
+}
+
 /** Uniform integer in [0, n) from the stream at words[offset] (n ≤ 2^16, bias negligible). */
 export function nextInt(words: Int32Array, offset: number, n: number): number {
   return Math.floor((nextU32(words, offset) / 4294967296) * n);

@@ -5,7 +5,7 @@
 // return there), either deck order, face-down Traps and Artefact, face-down setup
 // Aspirants (D24), nor the chance stream.
 import type { Rng } from '../../core/game.ts';
-import { SeededRng } from '../../core/rng.ts';
+import { fillFromWords, SeededRng, shuffleFromWords } from '../../core/rng.ts';
 import * as catalogueCodes from './catalogue/compile.ts';
 import { BRState, owner } from './state.ts';
 import * as stateLayout from './state.ts';
@@ -170,7 +170,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   if (sortable) writeFromMask(pool, P0, lo, m0, m1);
   else sortRange(pool, P0, np);
   const seeded = rng instanceof SeededRng ? rng.words : null;
-  if (seeded) shuffleSeeded(pool, P0, np, seeded);
+  if (seeded) shuffleFromWords(seeded, pool, P0, np);
   else {
     for (let i = np - 1; i > 0; i--) {
       const j = randInt(rng, i + 1);
@@ -212,7 +212,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   // Own deck order is unknown to the seat as well (sorted first, as above).
   const base = Z_DECK + seat * ZONE_CAP;
   sortInstances(z, base, z[Z_DECK_N + seat]!, seat * INST_PER_PLAYER);
-  if (seeded) shuffleSeeded(z, base, z[Z_DECK_N + seat]!, seeded);
+  if (seeded) shuffleFromWords(seeded, z, base, z[Z_DECK_N + seat]!);
   else {
     for (let i = z[Z_DECK_N + seat]! - 1; i > 0; i--) {
       const j = randInt(rng, i + 1);
@@ -223,57 +223,10 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   }
   // The chance stream is hidden: reseed it from the seat's own randomness.
   const w32 = dst.w32;
-  if (seeded) fillSeeded(w32, 12, seeded);
+  if (seeded) fillFromWords(seeded, w32, 12);
   else for (let i = 0; i < 12; i++) w32[i] = (rng.next() * 4294967296) | 0;
   for (let k = 0; k < 12; k += 4) if ((w32[k]! | w32[k + 1]! | w32[k + 2]! | w32[k + 3]!) === 0) w32[k] = 1;
   dst.legalCount = -1;
-}
-
-// A SeededRng's xoshiro128** stream run with its four words in locals, loaded once and stored
-// once: the same draws as rng.next() (nextU32 / 2^32), without a memory round trip per draw.
-
-/** Fisher-Yates of a[from .. from + n), j = floor(next() * (i + 1)) for i = n - 1 .. 1, as randInt draws it. */
-function shuffleSeeded(a: Int32Array | Int8Array, from: number, n: number, words: Int32Array): void {
-  let s0 = words[0]!, s1 = words[1]!, s2 = words[2]!, s3 = words[3]!;
-  for (let i = n - 1; i > 0; i--) {
-    const m = Math.imul(s1, 5);
-    const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
-    const t = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= t;
-    s3 = (s3 << 11) | (s3 >>> 21);
-    const j = from + Math.floor((r / 4294967296) * (i + 1));
-    const x = a[from + i]!;
-    a[from + i] = a[j]!;
-    a[j] = x;
-  }
-  words[0] = s0;
-  words[1] = s1;
-  words[2] = s2;
-  words[3] = s3;
-}
-
-/** out[0 .. n) = the next n draws as int32 words, as (next() * 2^32) | 0 writes them. */
-function fillSeeded(out: Int32Array, n: number, words: Int32Array): void {
-  let s0 = words[0]!, s1 = words[1]!, s2 = words[2]!, s3 = words[3]!;
-  for (let i = 0; i < n; i++) {
-    const m = Math.imul(s1, 5);
-    out[i] = Math.imul((m << 7) | (m >>> 25), 9);
-    const t = s1 << 9;
-    s2 ^= s0;
-    s3 ^= s1;
-    s1 ^= s2;
-    s0 ^= s3;
-    s2 ^= t;
-    s3 = (s3 << 11) | (s3 >>> 21);
-  }
-  words[0] = s0;
-  words[1] = s1;
-  words[2] = s2;
-  words[3] = s3;
 }
 
 function firstFree(pool: Int32Array, used: number, np: number): number {
