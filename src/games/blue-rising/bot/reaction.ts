@@ -126,9 +126,9 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
   // margin (my side's view); what we could add in all, each character supporting or
   // using its tap effect, each card once, one Support at most.
   const tapBest = ws.tapBest, supBest = ws.supBest, cardBest = ws.cardBest;
-  tapBest.fill(0);
-  supBest.fill(0);
-  cardBest.fill(0, 0, v.handN);
+  // Loops, not fill(): a builtin call costs more than these few stores.
+  for (let s = 0; s < 6; s++) tapBest[s] = supBest[s] = 0;
+  for (let i = 0; i < v.handN; i++) cardBest[i] = 0;
   let other = 0;
   for (let j = 0; j < n; j++) {
     const a = legal[j]!;

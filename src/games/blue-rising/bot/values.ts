@@ -251,9 +251,7 @@ export function deckClock(v: View): void {
  * the opponent's strongest attacker (oppMax), our ready attackers that beat its Environment (fu),
  * and v.oppEnvPow and v.myEnvPow.
  */
-const MY_CARDS = new Int32Array(6);
-
-export function computeBase(v: View, oppArtCard: number, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
+export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me, op = v.op;
   // The view's arrays as locals: one property load each, not one per slot.
@@ -273,10 +271,8 @@ export function computeBase(v: View, oppArtCard: number, chars: number, free: nu
   for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) traps++;
   const legendEarly = v.vp[op]! < 1;
   const handN = v.handN;
-  // Our characters' cards, read once for every hand card.
-  const mine = MY_CARDS;
-  let nMine = 0;
-  for (let gs = me * 6; gs < me * 6 + 6; gs++) if (occ[gs]) mine[nMine++] = card[gs]!;
+  // Our characters' cards (mine[0, chars), from buildView's pass), read once for every hand card.
+  const nMine = chars;
   let minHand = Infinity;
   for (let i = 0; i < handN; i++) {
     const c = hand[i]!;

@@ -63,6 +63,7 @@ import {
   PH_SETUP,
   PH_WINDOW,
   ZONE_CAP,
+  INST_PER_PLAYER,
   type BRState,
 } from '../state.ts';
 import { cardInfo, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W, type CardInfo } from './card-info.ts';
@@ -128,15 +129,18 @@ export interface View {
   hand: Int32Array;
   /** Our deck as a multiset: count per card (filled on demand, see `deckHistogram`). */
   deckHist: Int32Array;
+  /** Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + ownN[p])): what its deck may hold. */
+  ownCards: Int16Array;
+  ownN: Int32Array;
+  /** The ctx.cardOf ownCards was read from. */
+  ownOf: Int16Array | null;
   // ---- per global slot (0–5 seat 0, 6–11 seat 1) ----
   occ: Uint8Array; // a character is there (public, even face down)
   seen: Uint8Array; // there and we may look at it
   card: Int32Array; // its card if seen, else -1
   grade: Int32Array;
   equip: Int32Array; // its Object's card, or -1
-  tapped: Uint8Array;
   attacked: Uint8Array;
-  enteredNow: Uint8Array; // entered play this turn
   canTap: Uint8Array;
   ready: Uint8Array; // canTap and has not attacked
   flags: Int32Array; // keywordFlags
@@ -191,14 +195,16 @@ const i32 = (n: number) => new Int32Array(n);
 const u8 = (n: number) => new Uint8Array(n);
 const SHARED_ARRAYS = {
   vp: i32(2), hand: i32(ZONE_CAP),
-  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
-  enteredNow: u8(12), canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
+  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12), attacked: u8(12),
+  canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
   powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
 };
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
 // equip -1, every number 0), so that a slot that stays unseen is not written again.
 const SHARED_BLANK = u8(12);
+// Our characters' cards, gathered by buildView's pass for computeBase.
+const MY_CARDS = new Int32Array(6);
 const NO_ASPIRANTS = new Int16Array(0);
 const NO_HIST = new Int32Array(0);
 let sharedHist = NO_HIST; // grown to the largest catalogue seen
@@ -208,9 +214,9 @@ export function allocView(P: HeuristicProfile): View {
   return {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
-    aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
-    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip, tapped: a.tapped, attacked: a.attacked,
-    enteredNow: a.enteredNow, canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
+    aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST, ownCards: new Int16Array(2 * ZONE_CAP), ownN: new Int32Array(2), ownOf: null,
+    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip, attacked: a.attacked,
+    canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
     powDef: a.powDef, rowFront: a.rowFront, rowBack: a.rowBack,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
     supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
@@ -282,7 +288,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
   // resistance give, read in one pass (the bot reads them many times per decision).
   const turn = v.turn;
-  const occA = v.occ, seenA = v.seen, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
+  const occA = v.occ, seenA = v.seen, attackedA = v.attacked;
   const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
   const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
   const blankA = SHARED_BLANK;
@@ -297,36 +303,34 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const oppEnvPow = envPower(v, op);
   v.oppEnvPow = oppEnvPow;
   v.myEnvPow = envPower(v, me);
-  // What computeBase sums over the slots, read in this pass: our characters, the resources our
-  // tap and sacrifice effects could raise, the opponent's, its strongest attacker, and our
-  // ready attackers that beat its Environment.
+  // What computeBase sums over the slots, read in this pass: our characters (and their cards),
+  // the resources our tap and sacrifice effects could raise, the opponent's, its strongest
+  // attacker, and our ready attackers that beat its Environment.
   const abResource = cat.abResource;
   const myLo = me * 6, myHi = myLo + 6;
+  const myCards = MY_CARDS;
   let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
   let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
     const inst = z[Z_OCC + gs]!;
-    const occ = inst >= 0;
-    occA[gs] = occ ? 1 : 0;
-    if (!occ || (z[Z_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
+    const mine = gs >= myLo && gs < myHi;
+    if (inst < 0 || (!mine && z[Z_FACEDOWN + gs] !== 0)) {
+      occA[gs] = inst < 0 ? 0 : 1;
       if (blankA[gs] === 0) {
-        seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
+        seenA[gs] = attackedA[gs] = canTapA[gs] = readyA[gs] = 0;
         cardA[gs] = equipA[gs] = -1;
         gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
         blankA[gs] = 1;
       }
       // The engine's estimate reads the state: a face-down opposing character may be Résistant.
-      if (occ && !oppResist && resistance(st, gs) > 0) oppResist = true;
+      if (inst >= 0 && !oppResist && resistance(st, gs) > 0) oppResist = true;
       continue;
     }
+    occA[gs] = 1;
     seenA[gs] = 1;
     blankA[gs] = 0;
-    const tapped = z[Z_TAPPED + gs] !== 0;
     const attacked = z[Z_ATTACKED + gs] !== 0;
-    const enteredNow = w[O_ENTERED + gs] === turn;
-    tappedA[gs] = tapped ? 1 : 0;
     attackedA[gs] = attacked ? 1 : 0;
-    enteredA[gs] = enteredNow ? 1 : 0;
     const c = cardOf[inst]!;
     const o = z[Z_EQUIP + gs]!;
     cardA[gs] = c;
@@ -337,6 +341,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     let rowFront = CS[b + ST_FRONT]! + z[Z_TFRONT + gs]!, rowBack = CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
     let atk = CS[b + ST_ATK]! + z[Z_TATK + gs]!, def = CS[b + ST_DEF]! + z[Z_TDEF + gs]!;
     let base = CS[b + ST_POW]! + z[Z_TPOW + gs]!;
+    let res = 0;
     if (o >= 0) {
       const oc = cardOf[o]!;
       const ob = oc * ST_W;
@@ -349,28 +354,29 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       atk += OS[ob + ST_ATK]!;
       def += OS[ob + ST_DEF]!;
       base += OS[ob + ST_POW]!;
+      res = abResource[oc * NUM_TRIGGERS + TR_SACRIFICE]!;
     } else equipA[gs] = -1;
     flagsA[gs] = flags;
-    const ct = !tapped && (!enteredNow || (flags & KW_RAGE) !== 0);
+    // board.ts's canTap: untapped, and not entered this turn unless Rage.
+    const ct = z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (flags & KW_RAGE) !== 0);
     canTapA[gs] = ct ? 1 : 0;
     const ready = ct && !attacked;
     readyA[gs] = ready ? 1 : 0;
     supportA[gs] = support;
     resistA[gs] = resist; // board.ts's resistance(st, gs)
-    if (resist > 0 && gs >= op * 6 && gs < op * 6 + 6) oppResist = true;
     frontA[gs] = rowFront;
     backA[gs] = rowBack;
     base += gs % 6 < 3 ? rowFront : rowBack;
     const powAtk = base + atk;
     atkA[gs] = powAtk;
     defA[gs] = base + def;
-    let res = ct ? abResource[c * NUM_TRIGGERS + TR_TAP]! : 0;
-    if (o >= 0) res += abResource[equipA[gs]! * NUM_TRIGGERS + TR_SACRIFICE]!;
-    if (gs >= myLo && gs < myHi) {
-      chars++;
+    if (ct) res += abResource[c * NUM_TRIGGERS + TR_TAP]!;
+    if (mine) {
+      myCards[chars++] = c;
       free += res;
       if (ready && powAtk > oppEnvPow) fu++;
     } else {
+      if (resist > 0) oppResist = true;
       oppRes += res;
       if (powAtk > oppMax) oppMax = powAtk;
     }
@@ -392,7 +398,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && z[Z_PEND_RETURN] === PH_MAIN);
   let oppArtCard = -1;
   if (z[Z_ART_STATE + op] === ART_REVEALED) oppArtCard = cardOf[z[Z_ART + op]!]!;
-  computeBase(v, oppArtCard, chars, free, oppRes, oppMax, fu);
+  computeBase(v, oppArtCard, myCards, chars, free, oppRes, oppMax, fu);
   if (v.phase === PH_REACTION || v.phase === PH_WINDOW) {
     const atk = z[Z_ATK_INST]!;
     const ranged = z[Z_ATK_RANGED]!;
@@ -425,13 +431,47 @@ function lightView(v: View, st: BRState): void {
   deckClock(v);
 }
 
-/** Our deck as counts per card (a multiset: never its order), into v.deckHist. */
-export function deckHistogram(v: View): void {
+/**
+ * Our deck as counts per card (a multiset: never its order), into v.deckHist. Returns true when
+ * the deck holds only our own instances, counted at the cards of v.ownCards alone (our own
+ * instances' cards, ascending: no other entry is written); else every card's count.
+ */
+export function deckHistogram(v: View): boolean {
   const st = v.st, z = st.z, cardOf = st.ctx.cardOf;
-  const hist = v.deckHist;
-  hist.fill(0, 0, v.cat.size);
-  const base = Z_DECK + v.me * ZONE_CAP;
+  if (v.ownOf !== cardOf) readOwnCards(v, cardOf);
+  const hist = v.deckHist, own = v.ownCards, lo = v.me * ZONE_CAP, hi = lo + v.ownN[v.me]!;
+  const base = Z_DECK + v.me * ZONE_CAP, first = v.me * INST_PER_PLAYER;
+  let ownOnly = true;
+  for (let i = 0; i < v.deckN; i++) {
+    const inst = z[base + i]!;
+    if (inst < first || inst >= first + INST_PER_PLAYER) ownOnly = false;
+  }
+  if (ownOnly) for (let k = lo; k < hi; k++) hist[own[k]!] = 0;
+  else hist.fill(0, 0, v.cat.size);
   for (let i = 0; i < v.deckN; i++) hist[cardOf[z[base + i]!]!]!++;
+  return ownOnly;
+}
+
+/** v.ownCards from cardOf: per seat, the distinct cards of its instances, ascending (no allocation). */
+function readOwnCards(v: View, cardOf: Int16Array): void {
+  const own = v.ownCards;
+  for (let p = 0; p < 2; p++) {
+    const lo = p * ZONE_CAP;
+    let n = 0;
+    for (let i = 0; i < INST_PER_PLAYER; i++) {
+      const c = cardOf[p * INST_PER_PLAYER + i]!;
+      if (c < 0) continue;
+      // Insertion into the sorted run own[lo, lo + n), skipping a card already there.
+      let k = lo + n;
+      while (k > lo && own[k - 1]! > c) k--;
+      if (k > lo && own[k - 1] === c) continue;
+      for (let j = lo + n; j > k; j--) own[j] = own[j - 1]!;
+      own[k] = c;
+      n++;
+    }
+    v.ownN[p] = n;
+  }
+  v.ownOf = cardOf;
 }
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
