@@ -5,7 +5,7 @@ import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } fr
 import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
 import { fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
-import type { View } from './view.ts';
+import { attackedAt, type View } from './view.ts';
 
 /**
  * Whether scorePay reads more of the view than lightView gives (the hand, who stands where, our
@@ -48,7 +48,7 @@ function payCostOf(v: View, a: number): number {
 export function tapCost(v: View, gs: number): number {
   const P = v.P;
   if (v.me === v.active) {
-    if (v.inMain && !v.attacked[gs] && v.canTap[gs]) {
+    if (v.inMain && !attackedAt(v, gs) && v.canTap[gs]) {
       const bm = v.memo.bestAtk, col = gs % 6;
       if (bm[col] !== bm[col]) fillBestAttack(v, col);
       return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);

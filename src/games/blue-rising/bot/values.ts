@@ -20,7 +20,7 @@ import {
 } from '../catalogue/compile.ts';
 import { ADJ } from '../state.ts';
 import { pWinInt } from './card-info.ts';
-import type { View } from './view.ts';
+import { rowBonus, type View } from './view.ts';
 
 export const EPS = 1e-9;
 
@@ -44,9 +44,8 @@ export function objWorthAt(v: View, gs: number): number {
 export function defPowerAt(v: View, gs: number, front: boolean): number {
   const isFront = gs % 6 < 3;
   let p = v.powDef[gs]!;
-  const rowNow = isFront ? v.rowFront[gs]! : v.rowBack[gs]!;
-  const rowNew = front ? v.rowFront[gs]! : v.rowBack[gs]!;
-  p += rowNew - rowNow;
+  if (front === isFront || !v.seen[gs]) return p; // the same row (an unseen slot's rows count 0)
+  p += rowBonus(v, gs, front) - rowBonus(v, gs, isFront);
   return p;
 }
 /** Our column c's predicted Defender (R38: the front, else the back), or -1. */

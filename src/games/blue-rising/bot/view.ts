@@ -140,16 +140,12 @@ export interface View {
   card: Int32Array; // its card if seen, else -1
   grade: Int32Array;
   equip: Int32Array; // its Object's card, or -1
-  attacked: Uint8Array;
   canTap: Uint8Array;
-  ready: Uint8Array; // canTap and has not attacked
   flags: Int32Array; // keywordFlags
   support: Int32Array; // supportValue
   resist: Int32Array; // resistance
   powAtk: Int32Array; // charPower as Attacker
   powDef: Int32Array; // charPower as Defender
-  rowFront: Int32Array; // the Avant bonus it would have in the front row
-  rowBack: Int32Array; // the Arrière bonus it would have in the back row
   // ---- Traps, Environments, Artefacts, the attack ----
   myTrap: Int32Array; // [3] our Trap's card per column, or -1
   oppTrap: Uint8Array; // [3] a face-down opposing Trap is there
@@ -195,9 +191,8 @@ const i32 = (n: number) => new Int32Array(n);
 const u8 = (n: number) => new Uint8Array(n);
 const SHARED_ARRAYS = {
   vp: i32(2), hand: i32(ZONE_CAP),
-  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12), attacked: u8(12),
-  canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
-  powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
+  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12),
+  canTap: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12), powDef: i32(12),
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
 };
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
@@ -215,9 +210,8 @@ export function allocView(P: HeuristicProfile): View {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
     aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST, ownCards: new Int16Array(2 * ZONE_CAP), ownN: new Int32Array(2), ownOf: null,
-    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip, attacked: a.attacked,
-    canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
-    powDef: a.powDef, rowFront: a.rowFront, rowBack: a.rowBack,
+    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip,
+    canTap: a.canTap, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk, powDef: a.powDef,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
     supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
@@ -288,9 +282,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
   // resistance give, read in one pass (the bot reads them many times per decision).
   const turn = v.turn;
-  const occA = v.occ, seenA = v.seen, attackedA = v.attacked;
-  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
-  const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
+  const occA = v.occ, seenA = v.seen;
+  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap;
+  const supportA = v.support, resistA = v.resist, atkA = v.powAtk, defA = v.powDef;
   const blankA = SHARED_BLANK;
   const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
   for (let p = 0; p < 2; p++) {
@@ -317,9 +311,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     if (inst < 0 || (!mine && z[Z_FACEDOWN + gs] !== 0)) {
       occA[gs] = inst < 0 ? 0 : 1;
       if (blankA[gs] === 0) {
-        seenA[gs] = attackedA[gs] = canTapA[gs] = readyA[gs] = 0;
+        seenA[gs] = canTapA[gs] = 0;
         cardA[gs] = equipA[gs] = -1;
-        gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
+        gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = 0;
         blankA[gs] = 1;
       }
       // The engine's estimate reads the state: a face-down opposing character may be Résistant.
@@ -329,8 +323,6 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     occA[gs] = 1;
     seenA[gs] = 1;
     blankA[gs] = 0;
-    const attacked = z[Z_ATTACKED + gs] !== 0;
-    attackedA[gs] = attacked ? 1 : 0;
     const c = cardOf[inst]!;
     const o = z[Z_EQUIP + gs]!;
     cardA[gs] = c;
@@ -338,7 +330,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     const b = c * ST_W;
     let flags = CS[b + ST_FLAGS]! | z[Z_TKW + gs]!;
     let support = CS[b + ST_SUPPORT]!, resist = CS[b + ST_RES]! + z[Z_TRES + gs]!;
-    let rowFront = CS[b + ST_FRONT]! + z[Z_TFRONT + gs]!, rowBack = CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
+    // The row bonus of its own row only (Avant in front, Arrière behind): rowBonus reads the other.
+    const front = gs % 6 < 3;
+    let row = front ? CS[b + ST_FRONT]! + z[Z_TFRONT + gs]! : CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
     let atk = CS[b + ST_ATK]! + z[Z_TATK + gs]!, def = CS[b + ST_DEF]! + z[Z_TDEF + gs]!;
     let base = CS[b + ST_POW]! + z[Z_TPOW + gs]!;
     let res = 0;
@@ -349,8 +343,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       flags |= OS[ob + ST_FLAGS]!;
       support += OS[ob + ST_SUPPORT]!;
       resist += OS[ob + ST_RES]!;
-      rowFront += OS[ob + ST_FRONT]!;
-      rowBack += OS[ob + ST_BACK]!;
+      row += OS[ob + (front ? ST_FRONT : ST_BACK)]!;
       atk += OS[ob + ST_ATK]!;
       def += OS[ob + ST_DEF]!;
       base += OS[ob + ST_POW]!;
@@ -360,13 +353,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     // board.ts's canTap: untapped, and not entered this turn unless Rage.
     const ct = z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (flags & KW_RAGE) !== 0);
     canTapA[gs] = ct ? 1 : 0;
-    const ready = ct && !attacked;
-    readyA[gs] = ready ? 1 : 0;
     supportA[gs] = support;
     resistA[gs] = resist; // board.ts's resistance(st, gs)
-    frontA[gs] = rowFront;
-    backA[gs] = rowBack;
-    base += gs % 6 < 3 ? rowFront : rowBack;
+    base += row;
     const powAtk = base + atk;
     atkA[gs] = powAtk;
     defA[gs] = base + def;
@@ -374,7 +363,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     if (mine) {
       myCards[chars++] = c;
       free += res;
-      if (ready && powAtk > oppEnvPow) fu++;
+      if (ct && z[Z_ATTACKED + gs] === 0 && powAtk > oppEnvPow) fu++; // ready
     } else {
       if (resist > 0) oppResist = true;
       oppRes += res;
@@ -472,6 +461,23 @@ function readOwnCards(v: View, cardOf: Int16Array): void {
     v.ownN[p] = n;
   }
   v.ownOf = cardOf;
+}
+
+// What the scorers seldom read of a seen slot, read from the state when asked rather than
+// copied at every decision (all public).
+/** The character on the seen slot gs attacked this turn. */
+export function attackedAt(v: View, gs: number): boolean {
+  return v.st.z[Z_ATTACKED + gs] !== 0;
+}
+/** The character on the seen slot gs may still attack: it can tap and has not attacked. */
+export function readyAt(v: View, gs: number): boolean {
+  return v.canTap[gs] !== 0 && v.st.z[Z_ATTACKED + gs] === 0;
+}
+/** The Avant (front) or Arrière (back) bonus the character on the seen slot gs has in that row. */
+export function rowBonus(v: View, gs: number, front: boolean): number {
+  const z = v.st.z, b = v.card[gs]! * ST_W, o = v.equip[gs]!;
+  const f = front ? ST_FRONT : ST_BACK;
+  return v.I.charStat[b + f]! + z[(front ? Z_TFRONT : Z_TBACK) + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + f]! : 0);
 }
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
