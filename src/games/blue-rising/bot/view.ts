@@ -143,7 +143,6 @@ export interface View {
   canTap: Uint8Array;
   flags: Int32Array; // keywordFlags
   support: Int32Array; // supportValue
-  resist: Int32Array; // resistance
   powAtk: Int32Array; // charPower as Attacker
   powDef: Int32Array; // charPower as Defender
   // ---- Traps, Environments, Artefacts, the attack ----
@@ -192,7 +191,7 @@ const u8 = (n: number) => new Uint8Array(n);
 const SHARED_ARRAYS = {
   vp: i32(2), hand: i32(ZONE_CAP),
   occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12),
-  canTap: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12), powDef: i32(12),
+  canTap: u8(12), flags: i32(12), support: i32(12), powAtk: i32(12), powDef: i32(12),
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
 };
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
@@ -211,7 +210,7 @@ export function allocView(P: HeuristicProfile): View {
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
     aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST, ownCards: new Int16Array(2 * ZONE_CAP), ownN: new Int32Array(2), ownOf: null,
     occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip,
-    canTap: a.canTap, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk, powDef: a.powDef,
+    canTap: a.canTap, flags: a.flags, support: a.support, powAtk: a.powAtk, powDef: a.powDef,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
     supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
@@ -284,7 +283,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const turn = v.turn;
   const occA = v.occ, seenA = v.seen;
   const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap;
-  const supportA = v.support, resistA = v.resist, atkA = v.powAtk, defA = v.powDef;
+  const supportA = v.support, atkA = v.powAtk, defA = v.powDef;
   const blankA = SHARED_BLANK;
   const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
   for (let p = 0; p < 2; p++) {
@@ -313,7 +312,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       if (blankA[gs] === 0) {
         seenA[gs] = canTapA[gs] = 0;
         cardA[gs] = equipA[gs] = -1;
-        gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = 0;
+        gradeA[gs] = flagsA[gs] = supportA[gs] = atkA[gs] = defA[gs] = 0;
         blankA[gs] = 1;
       }
       // The engine's estimate reads the state: a face-down opposing character may be Résistant.
@@ -329,7 +328,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     gradeA[gs] = gradeOf[c]!;
     const b = c * ST_W;
     let flags = CS[b + ST_FLAGS]! | z[Z_TKW + gs]!;
-    let support = CS[b + ST_SUPPORT]!, resist = CS[b + ST_RES]! + z[Z_TRES + gs]!;
+    let support = CS[b + ST_SUPPORT]!;
     // The row bonus of its own row only (Avant in front, Arrière behind): rowBonus reads the other.
     const front = gs % 6 < 3;
     let row = front ? CS[b + ST_FRONT]! + z[Z_TFRONT + gs]! : CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
@@ -342,7 +341,6 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       equipA[gs] = oc;
       flags |= OS[ob + ST_FLAGS]!;
       support += OS[ob + ST_SUPPORT]!;
-      resist += OS[ob + ST_RES]!;
       row += OS[ob + (front ? ST_FRONT : ST_BACK)]!;
       atk += OS[ob + ST_ATK]!;
       def += OS[ob + ST_DEF]!;
@@ -354,7 +352,6 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     const ct = z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (flags & KW_RAGE) !== 0);
     canTapA[gs] = ct ? 1 : 0;
     supportA[gs] = support;
-    resistA[gs] = resist; // board.ts's resistance(st, gs)
     base += row;
     const powAtk = base + atk;
     atkA[gs] = powAtk;
@@ -365,7 +362,12 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       free += res;
       if (ct && z[Z_ATTACKED + gs] === 0 && powAtk > oppEnvPow) fu++; // ready
     } else {
-      if (resist > 0) oppResist = true;
+      if (!oppResist) {
+        // Board.ts's resistance (resistAt), summed here for this flag alone.
+        let r = CS[b + ST_RES]! + z[Z_TRES + gs]!;
+        if (o >= 0) r += OS[equipA[gs]! * ST_W + ST_RES]!;
+        if (r > 0) oppResist = true;
+      }
       oppRes += res;
       if (powAtk > oppMax) oppMax = powAtk;
     }
@@ -472,6 +474,12 @@ export function attackedAt(v: View, gs: number): boolean {
 /** The character on the seen slot gs may still attack: it can tap and has not attacked. */
 export function readyAt(v: View, gs: number): boolean {
   return v.canTap[gs] !== 0 && v.st.z[Z_ATTACKED + gs] === 0;
+}
+/** Board.ts's resistance of the character on gs if seen, else 0. */
+export function resistAt(v: View, gs: number): number {
+  if (!v.seen[gs]) return 0;
+  const b = v.card[gs]! * ST_W, o = v.equip[gs]!;
+  return v.I.charStat[b + ST_RES]! + v.st.z[Z_TRES + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + ST_RES]! : 0);
 }
 /** The Avant (front) or Arrière (back) bonus the character on the seen slot gs has in that row. */
 export function rowBonus(v: View, gs: number, front: boolean): number {
