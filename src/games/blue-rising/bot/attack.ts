@@ -7,8 +7,25 @@ import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
+// Per attacker s, the memo epoch in which its attack, emptyCol and bestAtk memos were cleared:
+// each decision clears them at the first use of that attacker (attackRow) rather than all of
+// them at the reset, since most decisions read one or two attackers or none.
+const ROW_EPOCH = new Float64Array(6).fill(-1);
+
+/** Makes attacker s's memos (attack, emptyCol, bestAtk) this decision's: call before reading them. */
+export function attackRow(v: View, s: number): void {
+  const M = v.memo;
+  if (ROW_EPOCH[s] === M.epoch) return;
+  ROW_EPOCH[s] = M.epoch;
+  const a = M.attack, e = M.emptyCol;
+  for (let k = s * 9; k < s * 9 + 9; k++) a[k] = NaN;
+  e[s * 3] = e[s * 3 + 1] = e[s * 3 + 2] = NaN;
+  M.bestAtk[s] = NaN;
+}
+
 /** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
 export function fillBestAttack(v: View, s: number): void {
+  attackRow(v, s);
   const am = v.memo.attack;
   if (am[s * 9] !== am[s * 9]) fillAttackRow(v, s, -1);
   let best = -Infinity;
@@ -27,6 +44,7 @@ export function fillBestAttack(v: View, s: number): void {
 }
 /** The best of our slot s's attacks (its value as an attacker this turn). */
 export function bestAttackValue(v: View, s: number): number {
+  attackRow(v, s);
   const m = v.memo.bestAtk;
   if (m[s] !== m[s]) fillBestAttack(v, s);
   return m[s]!;
@@ -38,6 +56,7 @@ export function bestAttackValue(v: View, s: number): number {
 
 /** Fills v.memo.attack[s * 9 + t] with attackValue(v, s, t) if not yet there. */
 export function fillAttack(v: View, s: number, t: number): void {
+  attackRow(v, s);
   const m = v.memo.attack;
   if (m[s * 9 + t] !== m[s * 9 + t]) {
     fillAttackRow(v, s, -1);
@@ -47,6 +66,7 @@ export function fillAttack(v: View, s: number, t: number): void {
 
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {
+  attackRow(v, s);
   const m = v.memo.attack;
   const x = m[s * 9 + t]!;
   if (x === x) return x;

@@ -3,7 +3,7 @@
 // Résistant extra (D22), paid when it costs no card.
 import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } from '../actions.ts';
 import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
-import { fillBestAttack } from './attack.ts';
+import { attackRow, fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
 import { Z_ATTACKED } from '../state.ts';
 import { resistAt, type View } from './view.ts';
@@ -51,6 +51,7 @@ export function tapCost(v: View, gs: number): number {
   if (v.me === v.active) {
     if (v.inMain && v.st.z[Z_ATTACKED + gs] === 0 && v.canTap[gs]) { // not attacked (attackedAt, inlined)
       const bm = v.memo.bestAtk, col = gs % 6;
+      attackRow(v, col);
       if (bm[col] !== bm[col]) fillBestAttack(v, col);
       return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
     }

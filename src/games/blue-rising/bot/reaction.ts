@@ -17,7 +17,7 @@ import {
 } from '../actions.ts';
 import { KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE } from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
-import { fillBestAttack } from './attack.ts';
+import { attackRow, fillBestAttack } from './attack.ts';
 import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
@@ -188,6 +188,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
       // Its alternative is an attack of its own this turn.
       if (v.st.z[Z_ATTACKED + gs] === 0) { // not attacked (attackedAt, inlined)
         const bm = v.memo.bestAtk, col = gs % 6;
+        attackRow(v, col);
         if (bm[col] !== bm[col]) fillBestAttack(v, col);
         cost += P.supportCost * Math.max(0, bm[col]!);
       }

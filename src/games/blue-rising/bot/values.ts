@@ -150,6 +150,8 @@ function sideBoostNow(v: View, side: number, fgs: number, excl: number): number 
   }
   return taps + bestSwitch;
 }
+// The memo epoch of each v.memo.boost entry: the reset does not clear them, a stale one is computed again.
+const BOOST_EPOCH = new Float64Array(24).fill(-1);
 /**
  * What side's untapped characters (but excl) could still add to its fighter on fgs: each
  * one either supports or uses its tap effect, and one Support at most per attack (R35).
@@ -157,9 +159,11 @@ function sideBoostNow(v: View, side: number, fgs: number, excl: number): number 
 export function sideBoost(v: View, side: number, fgs: number, excl: number): number {
   if (fgs < 0 || ((fgs / 6) | 0) !== side || (excl !== -1 && excl !== fgs)) return sideBoostNow(v, side, fgs, excl);
   const k = 2 * fgs + (excl === fgs ? 1 : 0);
-  const m = v.memo.boost;
-  let x = m[k]!;
-  if (x !== x) m[k] = x = sideBoostNow(v, side, fgs, excl);
+  const m = v.memo.boost, epoch = v.memo.epoch;
+  if (BOOST_EPOCH[k] === epoch) return m[k]!;
+  const x = sideBoostNow(v, side, fgs, excl);
+  m[k] = x;
+  BOOST_EPOCH[k] = epoch;
   return x;
 }
 

@@ -99,10 +99,12 @@ export interface Memo {
   attack: Float64Array; // [6 * 9] attackValue
   emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
   enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
-  /** The buffer the memos above are parts of, reset from `blank[handN]` at each decision. */
+  /** The buffer the memos above are parts of: kill, loss, offense, recovery and enter reset from `blank[handN]` at each decision. */
   all: Float64Array;
-  /** NaN blanks per hand size: every memo but `enter` past the hand, which no scorer reads. */
+  /** NaN blanks per hand size: those memos but `enter` past the hand, which no scorer reads. */
   blank: Float64Array[];
+  /** Counts the resets (a double: no wrap): a memo cleared where first read is stamped with it. */
+  epoch: number;
 }
 
 export interface View {
@@ -221,15 +223,18 @@ export function allocView(P: HeuristicProfile): View {
 }
 
 function allocMemo(): Memo {
-  const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18 + ZONE_CAP);
+  const all = new Float64Array(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
   let at = 0;
   const part = (n: number) => all.subarray(at, (at += n));
+  // The memos the reset clears come first (kill to enter); boost and the attack memos are
+  // cleared where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
+  const kill = part(12), loss = part(12), offense = part(12), recovery = part(12), enter = part(ZONE_CAP);
   const memo = {
-    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18), enter: part(ZONE_CAP),
-    all, blank: [] as Float64Array[],
+    kill, loss, offense, recovery, enter, boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
+    all, blank: [] as Float64Array[], epoch: 0,
   };
-  const nan = new Float64Array(all.length).fill(NaN);
-  for (let h = 0; h <= ZONE_CAP; h++) memo.blank.push(nan.subarray(0, all.length - ZONE_CAP + h));
+  const nan = new Float64Array(48 + ZONE_CAP).fill(NaN);
+  for (let h = 0; h <= ZONE_CAP; h++) memo.blank.push(nan.subarray(0, 48 + h));
   return memo;
 }
 
@@ -278,6 +283,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   }
   const m = v.memo;
   m.all.set(m.blank[v.handN]!);
+  m.epoch++;
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
   // resistance give, read in one pass (the bot reads them many times per decision).
   const turn = v.turn;
