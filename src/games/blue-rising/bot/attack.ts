@@ -12,6 +12,11 @@ import type { View } from './view.ts';
 // them at the reset, since most decisions read one or two attackers or none.
 const ROW_EPOCH = new Float64Array(6).fill(-1);
 
+// Per opposing slot, a character moving into an empty attacked column defends with the better of
+// its two rows' power: stamped with the memo epoch of the decision it was computed in.
+const MOVER_DEF = new Int32Array(12);
+const MOVER_EPOCH = new Float64Array(12).fill(-1);
+
 /** Makes attacker s's memos (attack, emptyCol, bestAtk) this decision's: call before reading them. */
 export function attackRow(v: View, s: number): void {
   const M = v.memo;
@@ -182,7 +187,15 @@ function fillAttackRow(v: View, s: number, only: number): void {
       for (let gs = op * 6; gs < op * 6 + 6; gs++) {
         if (!v.seen[gs] || !v.canTap[gs]) continue;
         movers = true;
-        const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
+        // Its best defence from either row, once per decision for every attacker.
+        let dBest: number;
+        if (MOVER_EPOCH[gs] === M.epoch) dBest = MOVER_DEF[gs]!;
+        else {
+          dBest = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false));
+          MOVER_DEF[gs] = dBest;
+          MOVER_EPOCH[gs] = M.epoch;
+        }
+        const D = dBest + P.marginShift;
         const mg = A - D;
         let p: number;
         {

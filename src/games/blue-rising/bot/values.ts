@@ -258,7 +258,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me, op = v.op;
   // The view's arrays as locals: one property load each, not one per slot.
-  const occ = v.occ, card = v.card, hand = v.hand;
+  const hand = v.hand;
   const abResource = cat.abResource, type = cat.type, grade = cat.grade, cost = cat.cost;
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
@@ -269,23 +269,34 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   v.freeRes = free;
 
   deckClock(v);
-  // handValueNow of each hand card, with what it counts on the board counted once.
+  // One pass over the hand: handValueNow of each card (what it counts on the board counted
+  // once), our best pump for a fight (the attacker plays Events, R34), and what we want to pay for.
   let traps = 0;
   for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) traps++;
   const legendEarly = v.vp[op]! < 1;
   const handN = v.handN;
   // Our characters' cards (mine[0, chars), from buildView's pass), read once for every hand card.
   const nMine = chars;
-  let minHand = Infinity;
+  const canRaise = v.pool + free + handN - 1;
+  let minHand = Infinity, pump = 0, demand = 0;
   for (let i = 0; i < handN; i++) {
     const c = hand[i]!;
     let x = I.handW[c]!;
     const t = type[c]!;
+    const cc = cost[c]!;
     if (t === T_CHARACTER) {
-      if (legendEarly && grade[c] === G_LEGEND) x -= 0.6; // R26: not yet
+      const early = legendEarly && grade[c] === G_LEGEND;
+      if (early) x -= 0.6; // R26: not yet
       for (let k = 0; k < nMine; k++) if (mine[k] === c) x -= 0.6; // R25 / D8
       if (chars === 6) x -= 0.3;
-    } else if (t === T_TRAP && traps === 3) x -= 0.3;
+      if (cc > 0 && !early) demand += cc;
+    } else if (t === T_TRAP) {
+      if (traps === 3) x -= 0.3;
+    } else if (t === T_EVENT) {
+      const s = c * NUM_TRIGGERS + TR_PLAY;
+      const pp = I.ownPump[s]! + I.debuff[s]!;
+      if (pp > pump && cc <= canRaise) pump = pp;
+    } else if (t === T_OBJECT && cc > 0) demand += cc;
     if (x < minHand) minHand = x;
   }
   if (minHand === Infinity) minHand = 0;
@@ -301,23 +312,6 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   v.oppArtPump = artPump;
   v.oppMaxAtk = oppMax + 1; // plus a likely Support
 
-  // Our best pump in hand for a fight (the attacker plays Events, R34), and what we want to pay for.
-  let pump = 0, demand = 0;
-  const canRaise = v.pool + free + handN - 1;
-  const vpOp = v.vp[op]!;
-  for (let i = 0; i < handN; i++) {
-    const c = hand[i]!;
-    const t = type[c]!;
-    const cc = cost[c]!;
-    if (t === T_EVENT) {
-      const s = c * NUM_TRIGGERS + TR_PLAY;
-      const pp = I.ownPump[s]! + I.debuff[s]!;
-      if (pp > pump && cc <= canRaise) pump = pp;
-    } else if ((t === T_CHARACTER || t === T_OBJECT) && cc > 0) {
-      if (t === T_CHARACTER && grade[c] === G_LEGEND && vpOp < 1) continue;
-      demand += cc;
-    }
-  }
   v.myPump = pump * P.pumpUse;
   v.demand = Math.max(0, Math.min(4, demand - v.pool));
 
