@@ -3,7 +3,7 @@
 import { A_MULLIGAN, A_SETUP } from '../actions.ts';
 import { G_LEGEND, KW_COUNTER, KW_RANGED, NUM_TRIGGERS, TR_TAP, T_CHARACTER } from '../catalogue/compile.ts';
 import { ZONE_CAP } from '../state.ts';
-import { deckHistogram, type View } from './view.ts';
+import { deckHistogram, OWN_CARDS, type View } from './view.ts';
 
 export function scoreSetup(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
   for (let i = 0; i < n; i++) sc[i] = setupValue(v, legal[i]!);
@@ -35,7 +35,7 @@ export function deckAverage(v: View, opening: boolean): number {
   if (ownOnly) {
     // Over our own cards in ascending order: the deck holds no other, and the sum adds its
     // terms in the order the pass over the whole catalogue below would.
-    const own = v.ownCards, lo = v.me * ZONE_CAP, hi = lo + v.ownN[v.me]!;
+    const own = OWN_CARDS.cards, lo = v.me * ZONE_CAP, hi = lo + OWN_CARDS.n[v.me]!;
     for (let k = lo; k < hi; k++) {
       const c = own[k]!;
       if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);

@@ -131,11 +131,7 @@ export interface View {
   hand: Int32Array;
   /** Our deck as a multiset: count per card (filled on demand, see `deckHistogram`). */
   deckHist: Int32Array;
-  /** Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + ownN[p])): what its deck may hold. */
-  ownCards: Int16Array;
-  ownN: Int32Array;
-  /** The ctx.cardOf ownCards was read from. */
-  ownOf: Int16Array | null;
+
   // ---- per global slot (0–5 seat 0, 6–11 seat 1) ----
   occ: Uint8Array; // a character is there (public, even face down)
   seen: Uint8Array; // there and we may look at it
@@ -201,6 +197,9 @@ const SHARED_ARRAYS = {
 const SHARED_BLANK = u8(12);
 // Our characters' cards, gathered by buildView's pass for computeBase.
 const MY_CARDS = new Int32Array(6);
+// Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + n[p])):
+// what its deck may hold (deckAverage), read from `of` (a ctx.cardOf) and shared by every view.
+export const OWN_CARDS = { cards: new Int16Array(2 * ZONE_CAP), n: new Int32Array(2), of: null as Int16Array | null };
 const NO_ASPIRANTS = new Int16Array(0);
 const NO_HIST = new Int32Array(0);
 let sharedHist = NO_HIST; // grown to the largest catalogue seen
@@ -210,7 +209,7 @@ export function allocView(P: HeuristicProfile): View {
   return {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
-    aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST, ownCards: new Int16Array(2 * ZONE_CAP), ownN: new Int32Array(2), ownOf: null,
+    aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
     occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip,
     canTap: a.canTap, flags: a.flags, support: a.support, powAtk: a.powAtk, powDef: a.powDef,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
@@ -430,13 +429,14 @@ function lightView(v: View, st: BRState): void {
 
 /**
  * Our deck as counts per card (a multiset: never its order), into v.deckHist. Returns true when
- * the deck holds only our own instances, counted at the cards of v.ownCards alone (our own
+ * the deck holds only our own instances, counted at the cards of OWN_CARDS alone (our own
  * instances' cards, ascending: no other entry is written); else every card's count.
  */
 export function deckHistogram(v: View): boolean {
   const st = v.st, z = st.z, cardOf = st.ctx.cardOf;
-  if (v.ownOf !== cardOf) readOwnCards(v, cardOf);
-  const hist = v.deckHist, own = v.ownCards, lo = v.me * ZONE_CAP, hi = lo + v.ownN[v.me]!;
+  const O = OWN_CARDS;
+  if (O.of !== cardOf) readOwnCards(cardOf);
+  const hist = v.deckHist, own = O.cards, lo = v.me * ZONE_CAP, hi = lo + O.n[v.me]!;
   const base = Z_DECK + v.me * ZONE_CAP, first = v.me * INST_PER_PLAYER;
   let ownOnly = true;
   for (let i = 0; i < v.deckN; i++) {
@@ -449,9 +449,9 @@ export function deckHistogram(v: View): boolean {
   return ownOnly;
 }
 
-/** v.ownCards from cardOf: per seat, the distinct cards of its instances, ascending (no allocation). */
-function readOwnCards(v: View, cardOf: Int16Array): void {
-  const own = v.ownCards;
+/** OWN_CARDS from cardOf: per seat, the distinct cards of its instances, ascending (no allocation). */
+function readOwnCards(cardOf: Int16Array): void {
+  const own = OWN_CARDS.cards;
   for (let p = 0; p < 2; p++) {
     const lo = p * ZONE_CAP;
     let n = 0;
@@ -466,9 +466,9 @@ function readOwnCards(v: View, cardOf: Int16Array): void {
       own[k] = c;
       n++;
     }
-    v.ownN[p] = n;
+    OWN_CARDS.n[p] = n;
   }
-  v.ownOf = cardOf;
+  OWN_CARDS.of = cardOf;
 }
 
 // What the scorers seldom read of a seen slot, read from the state when asked rather than
