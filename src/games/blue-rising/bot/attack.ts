@@ -185,7 +185,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
       const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
       let worst = envVal, movers = false;
       for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-        if (!v.seen[gs] || !v.canTap[gs]) continue;
+        if (!v.canTap[gs]) continue; // canTap is 0 on every unseen slot
         movers = true;
         // Its best defence from either row, once per decision for every attacker.
         let dBest: number;

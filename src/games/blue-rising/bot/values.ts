@@ -132,11 +132,11 @@ export function recoveryCost(v: View, gs: number): number {
 function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
   const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
   const I = v.I, tpBase = I.tpBase, tpSelf = I.tpSelf, tpAdj = I.tpAdj;
-  const seen = v.seen, canTap = v.canTap, card = v.card, support = v.support;
+  const canTap = v.canTap, card = v.card, support = v.support;
   const fRow = fgs >= 0 && ((fgs / 6) | 0) === side ? (fgs % 6) * 6 : -1; // ADJ's row of fgs, when on this side
   let taps = 0, bestSwitch = 0;
   for (let gs = side * 6; gs < side * 6 + 6; gs++) {
-    if (gs === excl || !seen[gs] || !canTap[gs]) continue;
+    if (gs === excl || !canTap[gs]) continue; // canTap is 0 on every unseen slot
     const c = card[gs]!;
     let b = tpBase[c]!;
     const near = gs === fgs || (fRow >= 0 && ADJ[fRow + (gs % 6)] === 1);

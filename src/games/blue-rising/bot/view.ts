@@ -138,7 +138,7 @@ export interface View {
   card: Int32Array; // its card if seen, else -1
   grade: Int32Array;
   equip: Int32Array; // its Object's card, or -1
-  canTap: Uint8Array;
+  canTap: Uint8Array; // 0 on every unseen slot (the scorers rely on it)
   flags: Int32Array; // keywordFlags
   support: Int32Array; // supportValue
   powAtk: Int32Array; // charPower as Attacker
