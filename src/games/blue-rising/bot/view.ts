@@ -131,7 +131,6 @@ export interface View {
   hand: Int32Array;
   /** Our deck as a multiset: count per card (filled on demand, see `deckHistogram`). */
   deckHist: Int32Array;
-
   // ---- per global slot (0–5 seat 0, 6–11 seat 1) ----
   occ: Uint8Array; // a character is there (public, even face down)
   seen: Uint8Array; // there and we may look at it
@@ -283,8 +282,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const m = v.memo;
   m.all.set(m.blank[v.handN]!);
   m.epoch++;
-  // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
-  // resistance give, read in one pass (the bot reads them many times per decision).
+  // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
+  // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
+  // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
   const turn = v.turn;
   const occA = v.occ, seenA = v.seen;
   const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap;
