@@ -99,11 +99,9 @@ export interface Memo {
   attack: Float64Array; // [6 * 9] attackValue
   emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
   enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
-  /** The buffer the memos above are parts of: kill, loss, offense, recovery and enter reset from `blank[handN]` at each decision. */
+  /** The buffer the memos above are parts of. buildView clears kill, loss, offense, recovery and `enter` within the hand. */
   all: Float64Array;
-  /** NaN blanks per hand size: those memos but `enter` past the hand, which no scorer reads. */
-  blank: Float64Array[];
-  /** Counts the resets (a double: no wrap): a memo cleared where first read is stamped with it. */
+  /** Counts the decisions' resets (a double: no wrap): a memo cleared where first read is stamped with it. */
   epoch: number;
 }
 
@@ -224,15 +222,13 @@ function allocMemo(): Memo {
   const all = new Float64Array(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
   let at = 0;
   const part = (n: number) => all.subarray(at, (at += n));
-  // The memos the reset clears come first (kill to enter); boost and the attack memos are
-  // cleared where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
+  // buildView clears kill to enter at each decision; boost and the attack memos are cleared
+  // where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
   const kill = part(12), loss = part(12), offense = part(12), recovery = part(12), enter = part(ZONE_CAP);
   const memo = {
     kill, loss, offense, recovery, enter, boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
-    all, blank: [] as Float64Array[], epoch: 0,
+    all, epoch: 0,
   };
-  const nan = new Float64Array(48 + ZONE_CAP).fill(NaN);
-  for (let h = 0; h <= ZONE_CAP; h++) memo.blank.push(nan.subarray(0, 48 + h));
   return memo;
 }
 
@@ -280,8 +276,11 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     return;
   }
   const m = v.memo;
-  m.all.set(m.blank[v.handN]!);
   m.epoch++;
+  // The reset of the slot memos (NaN: not computed yet), in the passes below rather than by a
+  // copy: a builtin call costs more than these few stores.
+  const killM = m.kill, lossM = m.loss, offM = m.offense, recM = m.recovery, enterM = m.enter;
+  for (let i = 0; i < v.handN; i++) enterM[i] = NaN;
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
   // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
@@ -310,6 +309,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
   let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
+    killM[gs] = lossM[gs] = offM[gs] = recM[gs] = NaN;
     const inst = z[Z_OCC + gs]!;
     const mine = gs >= myLo && gs < myHi;
     if (inst < 0 || (!mine && z[Z_FACEDOWN + gs] !== 0)) {
