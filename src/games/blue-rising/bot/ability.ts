@@ -24,7 +24,7 @@ import {
 } from '../catalogue/compile.ts';
 import { outcome } from './values.ts';
 import { CHAR_VERB_SCORERS, PLAYER_VERB_SCORERS, type Effect } from './verbs.ts';
-import type { View } from './view.ts';
+import { resistAt, type View } from './view.ts';
 
 /** The global slot a single-character selector names, or -1. */
 function selGs(v: View, sel: number, src: number, chosen: number): number {
@@ -76,7 +76,7 @@ export function evalAbility(v: View, fx: Effect, card: number, trig: number, src
       for (let gs = side * 6; gs < side * 6 + 6; gs++) {
         if (!v.seen[gs]) continue;
         if (sel === S_ADJ_OWN && (src < 0 || !isAdjacent(src, gs))) continue;
-        if (side !== v.me && v.resist[gs]! > 0) continue; // D22: area effects skip Résistant
+        if (side !== v.me && resistAt(v, gs) > 0) continue; // D22: area effects skip Résistant
         x += score(v, fx, amt, kw, gs, src);
       }
     } else {

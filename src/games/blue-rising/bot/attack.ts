@@ -7,8 +7,30 @@ import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
+// Per attacker s, the memo epoch in which its attack, emptyCol and bestAtk memos were cleared:
+// each decision clears them at the first use of that attacker (attackRow) rather than all of
+// them at the reset, since most decisions read one or two attackers or none.
+const ROW_EPOCH = new Float64Array(6).fill(-1);
+
+// Per opposing slot, a character moving into an empty attacked column defends with the better of
+// its two rows' power: stamped with the memo epoch of the decision it was computed in.
+const MOVER_DEF = new Int32Array(12);
+const MOVER_EPOCH = new Float64Array(12).fill(-1);
+
+/** Makes attacker s's memos (attack, emptyCol, bestAtk) this decision's: call before reading them. */
+export function attackRow(v: View, s: number): void {
+  const M = v.memo;
+  if (ROW_EPOCH[s] === M.epoch) return;
+  ROW_EPOCH[s] = M.epoch;
+  const a = M.attack, e = M.emptyCol;
+  for (let k = s * 9; k < s * 9 + 9; k++) a[k] = NaN;
+  e[s * 3] = e[s * 3 + 1] = e[s * 3 + 2] = NaN;
+  M.bestAtk[s] = NaN;
+}
+
 /** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
 export function fillBestAttack(v: View, s: number): void {
+  attackRow(v, s);
   const am = v.memo.attack;
   if (am[s * 9] !== am[s * 9]) fillAttackRow(v, s, -1);
   let best = -Infinity;
@@ -27,6 +49,7 @@ export function fillBestAttack(v: View, s: number): void {
 }
 /** The best of our slot s's attacks (its value as an attacker this turn). */
 export function bestAttackValue(v: View, s: number): number {
+  attackRow(v, s);
   const m = v.memo.bestAtk;
   if (m[s] !== m[s]) fillBestAttack(v, s);
   return m[s]!;
@@ -38,6 +61,7 @@ export function bestAttackValue(v: View, s: number): number {
 
 /** Fills v.memo.attack[s * 9 + t] with attackValue(v, s, t) if not yet there. */
 export function fillAttack(v: View, s: number, t: number): void {
+  attackRow(v, s);
   const m = v.memo.attack;
   if (m[s * 9 + t] !== m[s * 9 + t]) {
     fillAttackRow(v, s, -1);
@@ -47,6 +71,7 @@ export function fillAttack(v: View, s: number, t: number): void {
 
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {
+  attackRow(v, s);
   const m = v.memo.attack;
   const x = m[s * 9 + t]!;
   if (x === x) return x;
@@ -160,9 +185,17 @@ function fillAttackRow(v: View, s: number, only: number): void {
       const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
       let worst = envVal, movers = false;
       for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-        if (!v.seen[gs] || !v.canTap[gs]) continue;
+        if (!v.canTap[gs]) continue; // canTap is 0 on every unseen slot
         movers = true;
-        const D = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false)) + P.marginShift;
+        // Its best defence from either row, once per decision for every attacker.
+        let dBest: number;
+        if (MOVER_EPOCH[gs] === M.epoch) dBest = MOVER_DEF[gs]!;
+        else {
+          dBest = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false));
+          MOVER_DEF[gs] = dBest;
+          MOVER_EPOCH[gs] = M.epoch;
+        }
+        const D = dBest + P.marginShift;
         const mg = A - D;
         let p: number;
         {

@@ -46,22 +46,6 @@ interface Scratch {
   delta: Float64Array;
 }
 
-type PhaseScorer = (v: View, s: Scratch, legal: Int32Array, n: number, sc: Float64Array) => void;
-
-const PHASE_SCORERS: PhaseScorer[] = [];
-PHASE_SCORERS[PH_SETUP] = (v, _s, legal, n, sc) => scoreSetup(v, legal, n, sc);
-PHASE_SCORERS[PH_MULLIGAN] = (v, s, legal, n, sc) => scoreMulligan(v, s.delta, legal, n, sc);
-PHASE_SCORERS[PH_MAIN] = (v, s, legal, n, sc) => scoreMain(v, s.fx, legal, n, sc);
-PHASE_SCORERS[PH_PAY] = (v, _s, legal, n, sc) => scorePay(v, legal, n, sc);
-PHASE_SCORERS[PH_REACTION] = (v, _s, legal, n, sc) => scoreReaction(v, legal, n, sc);
-PHASE_SCORERS[PH_WINDOW] = (v, s, legal, n, sc) => scoreWindow(v, s.fx, s.window, legal, n, sc);
-PHASE_SCORERS[PH_PAUSE] = (v, s, legal, n, sc) => {
-  for (let i = 0; i < n; i++) sc[i] = scoreArtefactAction(v, s.fx, legal[i]!);
-};
-PHASE_SCORERS[PH_RESIST] = (v, _s, legal, n, sc) => scoreResist(v, legal, n, sc);
-PHASE_SCORERS[PH_EOT_DISCARD] = (v, _s, legal, n, sc) => scoreEot(v, legal, n, sc);
-PHASE_SCORERS[PH_EOT_DOWN] = (v, _s, legal, n, sc) => scoreEot(v, legal, n, sc);
-
 // Scratch every bot shares: each decision writes what it reads before reading it, and no
 // decision runs inside another (one thread), while a simulation makes two bots per game.
 const SHARED_WINDOW: WindowScratch = { dm: new Float64Array(MAX_LEGAL), tapBest: new Float64Array(6), supBest: new Float64Array(6), cardBest: new Float64Array(2 * ZONE_CAP) };
@@ -109,9 +93,22 @@ export class HeuristicBot {
   explain(state: BRState, legal: Int32Array, n: number, out: Float64Array): void {
     const v = this.view;
     buildView(v, state, state.z[Z_PHASE] === PH_PAY && !payReadsBoard(legal, n));
-    const score = PHASE_SCORERS[v.phase];
-    if (score) score(v, this.scratch, legal, n, out);
-    else for (let i = 0; i < n; i++) out[i] = 0;
+    // One scorer per phase, called directly (a table of closures made every call megamorphic).
+    const s = this.scratch;
+    switch (v.phase) {
+      case PH_MAIN: scoreMain(v, s.fx, legal, n, out); return;
+      case PH_WINDOW: scoreWindow(v, s.fx, s.window, legal, n, out); return;
+      case PH_PAY: scorePay(v, legal, n, out); return;
+      case PH_REACTION: scoreReaction(v, legal, n, out); return;
+      case PH_EOT_DISCARD: case PH_EOT_DOWN: scoreEot(v, legal, n, out); return;
+      case PH_SETUP: scoreSetup(v, legal, n, out); return;
+      case PH_MULLIGAN: scoreMulligan(v, s.delta, legal, n, out); return;
+      case PH_PAUSE:
+        for (let i = 0; i < n; i++) out[i] = scoreArtefactAction(v, s.fx, legal[i]!);
+        return;
+      case PH_RESIST: scoreResist(v, legal, n, out); return;
+    }
+    for (let i = 0; i < n; i++) out[i] = 0;
   }
 }
 

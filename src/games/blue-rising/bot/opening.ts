@@ -2,7 +2,8 @@
 // (R14: put back the cards worse than the deck's average by the profile's margin).
 import { A_MULLIGAN, A_SETUP } from '../actions.ts';
 import { G_LEGEND, KW_COUNTER, KW_RANGED, NUM_TRIGGERS, TR_TAP, T_CHARACTER } from '../catalogue/compile.ts';
-import { deckHistogram, type View } from './view.ts';
+import { ZONE_CAP } from '../state.ts';
+import { deckHistogram, OWN_CARDS, type View } from './view.ts';
 
 export function scoreSetup(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
   for (let i = 0; i < n; i++) sc[i] = setupValue(v, legal[i]!);
@@ -27,12 +28,22 @@ function setupValue(v: View, a: number): number {
 
 /** Average worth of a card of our deck (a multiset: counted by card, never by position). */
 export function deckAverage(v: View, opening: boolean): number {
-  deckHistogram(v);
+  const ownOnly = deckHistogram(v);
   const hist = v.deckHist;
-  const size = v.cat.size;
   const n = v.deckN;
   let sum = 0;
-  for (let c = 0; c < size; c++) if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);
+  if (ownOnly) {
+    // Over our own cards in ascending order: the deck holds no other, and the sum adds its
+    // terms in the order the pass over the whole catalogue below would.
+    const own = OWN_CARDS.cards, lo = v.me * ZONE_CAP, hi = lo + OWN_CARDS.n[v.me]!;
+    for (let k = lo; k < hi; k++) {
+      const c = own[k]!;
+      if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);
+    }
+  } else {
+    const size = v.cat.size;
+    for (let c = 0; c < size; c++) if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);
+  }
   return n > 0 ? sum / n : 0;
 }
 

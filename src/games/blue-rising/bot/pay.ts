@@ -3,9 +3,10 @@
 // Résistant extra (D22), paid when it costs no card.
 import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } from '../actions.ts';
 import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
-import { fillBestAttack } from './attack.ts';
+import { attackRow, fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
-import type { View } from './view.ts';
+import { Z_ATTACKED } from '../state.ts';
+import { resistAt, type View } from './view.ts';
 
 /**
  * Whether scorePay reads more of the view than lightView gives (the hand, who stands where, our
@@ -48,8 +49,9 @@ function payCostOf(v: View, a: number): number {
 export function tapCost(v: View, gs: number): number {
   const P = v.P;
   if (v.me === v.active) {
-    if (v.inMain && !v.attacked[gs] && v.canTap[gs]) {
+    if (v.inMain && v.st.z[Z_ATTACKED + gs] === 0 && v.canTap[gs]) { // not attacked (attackedAt, inlined)
       const bm = v.memo.bestAtk, col = gs % 6;
+      attackRow(v, col);
       if (bm[col] !== bm[col]) fillBestAttack(v, col);
       return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
     }
@@ -77,6 +79,6 @@ export function objBonus(v: View, o: number, gs: number): number {
 
 /** D22: pay the extra when it costs no card (pool and resource effects), else skip. */
 export function scoreResist(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
-  const extra = v.resist[v.op * 6 + v.rsSlot]!;
+  const extra = resistAt(v, v.op * 6 + v.rsSlot);
   for (let i = 0; i < n; i++) sc[i] = legal[i] === A_RESIST_PAY ? (extra <= v.pool + v.freeRes ? 1 : -1) : 0;
 }

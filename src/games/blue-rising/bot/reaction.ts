@@ -17,11 +17,12 @@ import {
 } from '../actions.ts';
 import { KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE } from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
-import { fillBestAttack } from './attack.ts';
+import { attackRow, fillBestAttack } from './attack.ts';
 import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
+import { Z_ATTACKED } from '../state.ts';
 import { resistExtraOf, type View } from './view.ts';
 
 /** Our attacker-side chance to win from margin m, with what each side may still add. */
@@ -100,7 +101,8 @@ function reactionValue(v: View, a: number): number {
   // The column it leaves may be empty now, and more attackers may come.
   if (aloneInColumn(v, fgs)) {
     let more = 0;
-    for (let gs = a0 * 6; gs < a0 * 6 + 6; gs++) if (v.seen[gs] && v.canTap[gs] && !v.attacked[gs] && v.powAtk[gs]! > v.myEnvPow) more++;
+    const z = v.st.z; // attackedAt, inlined
+    for (let gs = a0 * 6; gs < a0 * 6 + 6; gs++) if (v.seen[gs] && v.canTap[gs] && z[Z_ATTACKED + gs] === 0 && v.powAtk[gs]! > v.myEnvPow) more++;
     if (more > 0) x -= 0.5 * vpValue(v, a0, 1);
   }
   x -= 0.05 + P.holdBack * 0.05 * v.support[fgs]!;
@@ -126,9 +128,9 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
   // margin (my side's view); what we could add in all, each character supporting or
   // using its tap effect, each card once, one Support at most.
   const tapBest = ws.tapBest, supBest = ws.supBest, cardBest = ws.cardBest;
-  tapBest.fill(0);
-  supBest.fill(0);
-  cardBest.fill(0, 0, v.handN);
+  // Loops, not fill(): a builtin call costs more than these few stores.
+  for (let s = 0; s < 6; s++) tapBest[s] = supBest[s] = 0;
+  for (let i = 0; i < v.handN; i++) cardBest[i] = 0;
   let other = 0;
   for (let j = 0; j < n; j++) {
     const a = legal[j]!;
@@ -184,8 +186,9 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     let cost = 0.05;
     if (me === v.active) {
       // Its alternative is an attack of its own this turn.
-      if (!v.attacked[gs]) {
+      if (v.st.z[Z_ATTACKED + gs] === 0) { // not attacked (attackedAt, inlined)
         const bm = v.memo.bestAtk, col = gs % 6;
+        attackRow(v, col);
         if (bm[col] !== bm[col]) fillBestAttack(v, col);
         cost += P.supportCost * Math.max(0, bm[col]!);
       }

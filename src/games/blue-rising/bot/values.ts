@@ -20,7 +20,7 @@ import {
 } from '../catalogue/compile.ts';
 import { ADJ } from '../state.ts';
 import { pWinInt } from './card-info.ts';
-import type { View } from './view.ts';
+import { rowBonus, type View } from './view.ts';
 
 export const EPS = 1e-9;
 
@@ -44,9 +44,8 @@ export function objWorthAt(v: View, gs: number): number {
 export function defPowerAt(v: View, gs: number, front: boolean): number {
   const isFront = gs % 6 < 3;
   let p = v.powDef[gs]!;
-  const rowNow = isFront ? v.rowFront[gs]! : v.rowBack[gs]!;
-  const rowNew = front ? v.rowFront[gs]! : v.rowBack[gs]!;
-  p += rowNew - rowNow;
+  if (front === isFront || !v.seen[gs]) return p; // the same row (an unseen slot's rows count 0)
+  p += rowBonus(v, gs, front) - rowBonus(v, gs, isFront);
   return p;
 }
 /** Our column c's predicted Defender (R38: the front, else the back), or -1. */
@@ -133,11 +132,11 @@ export function recoveryCost(v: View, gs: number): number {
 function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
   const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
   const I = v.I, tpBase = I.tpBase, tpSelf = I.tpSelf, tpAdj = I.tpAdj;
-  const seen = v.seen, canTap = v.canTap, card = v.card, support = v.support;
+  const canTap = v.canTap, card = v.card, support = v.support;
   const fRow = fgs >= 0 && ((fgs / 6) | 0) === side ? (fgs % 6) * 6 : -1; // ADJ's row of fgs, when on this side
   let taps = 0, bestSwitch = 0;
   for (let gs = side * 6; gs < side * 6 + 6; gs++) {
-    if (gs === excl || !seen[gs] || !canTap[gs]) continue;
+    if (gs === excl || !canTap[gs]) continue; // canTap is 0 on every unseen slot
     const c = card[gs]!;
     let b = tpBase[c]!;
     const near = gs === fgs || (fRow >= 0 && ADJ[fRow + (gs % 6)] === 1);
@@ -151,6 +150,8 @@ function sideBoostNow(v: View, side: number, fgs: number, excl: number): number 
   }
   return taps + bestSwitch;
 }
+// The memo epoch of each v.memo.boost entry: the reset does not clear them, a stale one is computed again.
+const BOOST_EPOCH = new Float64Array(24).fill(-1);
 /**
  * What side's untapped characters (but excl) could still add to its fighter on fgs: each
  * one either supports or uses its tap effect, and one Support at most per attack (R35).
@@ -158,9 +159,11 @@ function sideBoostNow(v: View, side: number, fgs: number, excl: number): number 
 export function sideBoost(v: View, side: number, fgs: number, excl: number): number {
   if (fgs < 0 || ((fgs / 6) | 0) !== side || (excl !== -1 && excl !== fgs)) return sideBoostNow(v, side, fgs, excl);
   const k = 2 * fgs + (excl === fgs ? 1 : 0);
-  const m = v.memo.boost;
-  let x = m[k]!;
-  if (x !== x) m[k] = x = sideBoostNow(v, side, fgs, excl);
+  const m = v.memo.boost, epoch = v.memo.epoch;
+  if (BOOST_EPOCH[k] === epoch) return m[k]!;
+  const x = sideBoostNow(v, side, fgs, excl);
+  m[k] = x;
+  BOOST_EPOCH[k] = epoch;
   return x;
 }
 
@@ -251,13 +254,11 @@ export function deckClock(v: View): void {
  * the opponent's strongest attacker (oppMax), our ready attackers that beat its Environment (fu),
  * and v.oppEnvPow and v.myEnvPow.
  */
-const MY_CARDS = new Int32Array(6);
-
-export function computeBase(v: View, oppArtCard: number, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
+export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me, op = v.op;
   // The view's arrays as locals: one property load each, not one per slot.
-  const occ = v.occ, card = v.card, hand = v.hand;
+  const hand = v.hand;
   const abResource = cat.abResource, type = cat.type, grade = cat.grade, cost = cat.cost;
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
@@ -268,25 +269,34 @@ export function computeBase(v: View, oppArtCard: number, chars: number, free: nu
   v.freeRes = free;
 
   deckClock(v);
-  // handValueNow of each hand card, with what it counts on the board counted once.
+  // One pass over the hand: handValueNow of each card (what it counts on the board counted
+  // once), our best pump for a fight (the attacker plays Events, R34), and what we want to pay for.
   let traps = 0;
   for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) traps++;
   const legendEarly = v.vp[op]! < 1;
   const handN = v.handN;
-  // Our characters' cards, read once for every hand card.
-  const mine = MY_CARDS;
-  let nMine = 0;
-  for (let gs = me * 6; gs < me * 6 + 6; gs++) if (occ[gs]) mine[nMine++] = card[gs]!;
-  let minHand = Infinity;
+  // Our characters' cards (mine[0, chars), from buildView's pass), read once for every hand card.
+  const nMine = chars;
+  const canRaise = v.pool + free + handN - 1;
+  let minHand = Infinity, pump = 0, demand = 0;
   for (let i = 0; i < handN; i++) {
     const c = hand[i]!;
     let x = I.handW[c]!;
     const t = type[c]!;
+    const cc = cost[c]!;
     if (t === T_CHARACTER) {
-      if (legendEarly && grade[c] === G_LEGEND) x -= 0.6; // R26: not yet
+      const early = legendEarly && grade[c] === G_LEGEND;
+      if (early) x -= 0.6; // R26: not yet
       for (let k = 0; k < nMine; k++) if (mine[k] === c) x -= 0.6; // R25 / D8
       if (chars === 6) x -= 0.3;
-    } else if (t === T_TRAP && traps === 3) x -= 0.3;
+      if (cc > 0 && !early) demand += cc;
+    } else if (t === T_TRAP) {
+      if (traps === 3) x -= 0.3;
+    } else if (t === T_EVENT) {
+      const s = c * NUM_TRIGGERS + TR_PLAY;
+      const pp = I.ownPump[s]! + I.debuff[s]!;
+      if (pp > pump && cc <= canRaise) pump = pp;
+    } else if (t === T_OBJECT && cc > 0) demand += cc;
     if (x < minHand) minHand = x;
   }
   if (minHand === Infinity) minHand = 0;
@@ -302,23 +312,6 @@ export function computeBase(v: View, oppArtCard: number, chars: number, free: nu
   v.oppArtPump = artPump;
   v.oppMaxAtk = oppMax + 1; // plus a likely Support
 
-  // Our best pump in hand for a fight (the attacker plays Events, R34), and what we want to pay for.
-  let pump = 0, demand = 0;
-  const canRaise = v.pool + free + handN - 1;
-  const vpOp = v.vp[op]!;
-  for (let i = 0; i < handN; i++) {
-    const c = hand[i]!;
-    const t = type[c]!;
-    const cc = cost[c]!;
-    if (t === T_EVENT) {
-      const s = c * NUM_TRIGGERS + TR_PLAY;
-      const pp = I.ownPump[s]! + I.debuff[s]!;
-      if (pp > pump && cc <= canRaise) pump = pp;
-    } else if ((t === T_CHARACTER || t === T_OBJECT) && cc > 0) {
-      if (t === T_CHARACTER && grade[c] === G_LEGEND && vpOp < 1) continue;
-      demand += cc;
-    }
-  }
   v.myPump = pump * P.pumpUse;
   v.demand = Math.max(0, Math.min(4, demand - v.pool));
 

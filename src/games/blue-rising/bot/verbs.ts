@@ -25,9 +25,10 @@ import {
   V_TAP,
   V_UNTAP,
 } from '../catalogue/compile.ts';
+import { O_ENTERED, Z_TAPPED } from '../state.ts';
 import { bestAttackValue } from './attack.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
-import type { View } from './view.ts';
+import { attackedAt, readyAt, type View } from './view.ts';
 
 /** What the ability being scored does to the fight in progress (reset per ability). */
 export interface Effect {
@@ -51,6 +52,10 @@ export type PlayerVerbScorer = (v: View, amt: number) => number;
 type KeywordScorer = (v: View, fx: Effect, amt: number, gs: number, mine: boolean) => number;
 
 const none = (): number => 0;
+// Whether the seen character on gs is tapped, or entered play this turn: public, read from the
+// state where a scorer asks (seldom), not copied into the view at every decision.
+const tappedAt = (v: View, gs: number) => v.st.z[Z_TAPPED + gs] !== 0;
+const enteredNowAt = (v: View, gs: number) => v.st.w[O_ENTERED + gs] === v.turn;
 const sideOf = (gs: number) => (gs / 6) | 0;
 
 /**
@@ -115,7 +120,7 @@ KEYWORD_SCORERS[K_ATTACK] = (v, fx, amt, gs, mine) => {
     if (gs === v.f.agsFight) fx.dAtk += amt;
     return 0;
   }
-  return mine && v.me === v.active && v.ready[gs] ? 0.1 * amt : 0;
+  return mine && v.me === v.active && readyAt(v, gs) ? 0.1 * amt : 0;
 };
 KEYWORD_SCORERS[K_DEFENSE] = (v, fx, amt, gs) => {
   if (v.f.in && gs === v.f.dgs) fx.dDef += amt;
@@ -139,15 +144,15 @@ KEYWORD_SCORERS[K_STEALTH] = (v, fx, _amt, gs, mine) => {
     if (gs === v.f.agsFight && mine) fx.gStealth = true;
     return 0;
   }
-  return mine && v.me === v.active && v.ready[gs] ? 0.15 : 0;
+  return mine && v.me === v.active && readyAt(v, gs) ? 0.15 : 0;
 };
 KEYWORD_SCORERS[K_RAGE] = (v, _fx, _amt, gs, mine) => {
   if (!mine || v.f.in || v.me !== v.active) return 0;
-  if (v.tapped[gs] || v.attacked[gs]) return 0;
-  if (!v.enteredNow[gs] || (v.flags[gs]! & KW_RAGE) !== 0) return 0;
+  if (tappedAt(v, gs) || attackedAt(v, gs)) return 0;
+  if (!enteredNowAt(v, gs) || (v.flags[gs]! & KW_RAGE) !== 0) return 0;
   return Math.max(0, 0.9 * bestAttackValue(v, gs % 6));
 };
-KEYWORD_SCORERS[K_RANGED] = (v, _fx, _amt, gs, mine) => (mine && !v.f.in && v.me === v.active && v.ready[gs] ? 0.2 : 0);
+KEYWORD_SCORERS[K_RANGED] = (v, _fx, _amt, gs, mine) => (mine && !v.f.in && v.me === v.active && readyAt(v, gs) ? 0.2 : 0);
 KEYWORD_SCORERS[K_RESISTANT] = (_v, _fx, _amt, _gs, mine) => (mine ? 0.05 : 0);
 
 // ---------- verbs on a character ----------
@@ -159,7 +164,7 @@ CHAR_VERB_SCORERS[V_POWER] = (v, fx, amt, _kw, gs) => {
     else if (gs === v.f.dgs) fx.dDef += amt;
     return 0;
   }
-  if (sideOf(gs) === v.me && amt > 0 && v.me === v.active && v.ready[gs]) return 0.12 * amt;
+  if (sideOf(gs) === v.me && amt > 0 && v.me === v.active && readyAt(v, gs)) return 0.12 * amt;
   return 0;
 };
 CHAR_VERB_SCORERS[V_KEYWORD] = (v, fx, amt, kw, gs) => {
@@ -207,16 +212,16 @@ CHAR_VERB_SCORERS[V_SWAP] = (v, fx, _amt, _kw, gs, src) => {
 };
 CHAR_VERB_SCORERS[V_UNTAP] = (v, _fx, _amt, _kw, gs) => {
   const mine = sideOf(gs) === v.me;
-  if (!mine || !v.tapped[gs]) return mine ? 0 : -0.1;
+  if (!mine || !tappedAt(v, gs)) return mine ? 0 : -0.1;
   if (v.f.in) return 0.1;
-  if (v.me === v.active && !v.attacked[gs] && (!v.enteredNow[gs] || (v.flags[gs]! & KW_RAGE))) {
+  if (v.me === v.active && !attackedAt(v, gs) && (!enteredNowAt(v, gs) || (v.flags[gs]! & KW_RAGE))) {
     return Math.max(0, 0.9 * bestAttackValue(v, gs % 6));
   }
   return v.P.holdBack * (0.3 + 0.2 * v.support[gs]!);
 };
 CHAR_VERB_SCORERS[V_TAP] = (v, _fx, _amt, _kw, gs) => {
   if (sideOf(gs) === v.me) return -0.2;
-  if (v.tapped[gs]) return 0;
+  if (tappedAt(v, gs)) return 0;
   const f = v.f;
   if (f.in) {
     const oppFighter = v.me === v.active ? f.dgs : f.agsFight;

@@ -63,6 +63,7 @@ import {
   PH_SETUP,
   PH_WINDOW,
   ZONE_CAP,
+  INST_PER_PLAYER,
   type BRState,
 } from '../state.ts';
 import { cardInfo, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W, type CardInfo } from './card-info.ts';
@@ -98,10 +99,10 @@ export interface Memo {
   attack: Float64Array; // [6 * 9] attackValue
   emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
   enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
-  /** The buffer the memos above are parts of, reset from `blank[handN]` at each decision. */
+  /** The buffer the memos above are parts of. buildView clears kill, loss, offense, recovery and `enter` within the hand. */
   all: Float64Array;
-  /** NaN blanks per hand size: every memo but `enter` past the hand, which no scorer reads. */
-  blank: Float64Array[];
+  /** Counts the decisions' resets (a double: no wrap): a memo cleared where first read is stamped with it. */
+  epoch: number;
 }
 
 export interface View {
@@ -134,18 +135,11 @@ export interface View {
   card: Int32Array; // its card if seen, else -1
   grade: Int32Array;
   equip: Int32Array; // its Object's card, or -1
-  tapped: Uint8Array;
-  attacked: Uint8Array;
-  enteredNow: Uint8Array; // entered play this turn
-  canTap: Uint8Array;
-  ready: Uint8Array; // canTap and has not attacked
+  canTap: Uint8Array; // 0 on every unseen slot (the scorers rely on it)
   flags: Int32Array; // keywordFlags
   support: Int32Array; // supportValue
-  resist: Int32Array; // resistance
   powAtk: Int32Array; // charPower as Attacker
   powDef: Int32Array; // charPower as Defender
-  rowFront: Int32Array; // the Avant bonus it would have in the front row
-  rowBack: Int32Array; // the Arrière bonus it would have in the back row
   // ---- Traps, Environments, Artefacts, the attack ----
   myTrap: Int32Array; // [3] our Trap's card per column, or -1
   oppTrap: Uint8Array; // [3] a face-down opposing Trap is there
@@ -191,14 +185,18 @@ const i32 = (n: number) => new Int32Array(n);
 const u8 = (n: number) => new Uint8Array(n);
 const SHARED_ARRAYS = {
   vp: i32(2), hand: i32(ZONE_CAP),
-  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12), tapped: u8(12), attacked: u8(12),
-  enteredNow: u8(12), canTap: u8(12), ready: u8(12), flags: i32(12), support: i32(12), resist: i32(12), powAtk: i32(12),
-  powDef: i32(12), rowFront: i32(12), rowBack: i32(12),
+  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12),
+  canTap: u8(12), flags: i32(12), support: i32(12), powAtk: i32(12), powDef: i32(12),
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
 };
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
 // equip -1, every number 0), so that a slot that stays unseen is not written again.
 const SHARED_BLANK = u8(12);
+// Our characters' cards, gathered by buildView's pass for computeBase.
+const MY_CARDS = new Int32Array(6);
+// Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + n[p])):
+// what its deck may hold (deckAverage), read from `of` (a ctx.cardOf) and shared by every view.
+export const OWN_CARDS = { cards: new Int16Array(2 * ZONE_CAP), n: new Int32Array(2), of: null as Int16Array | null };
 const NO_ASPIRANTS = new Int16Array(0);
 const NO_HIST = new Int32Array(0);
 let sharedHist = NO_HIST; // grown to the largest catalogue seen
@@ -209,9 +207,8 @@ export function allocView(P: HeuristicProfile): View {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
     aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
-    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip, tapped: a.tapped, attacked: a.attacked,
-    enteredNow: a.enteredNow, canTap: a.canTap, ready: a.ready, flags: a.flags, support: a.support, resist: a.resist, powAtk: a.powAtk,
-    powDef: a.powDef, rowFront: a.rowFront, rowBack: a.rowBack,
+    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip,
+    canTap: a.canTap, flags: a.flags, support: a.support, powAtk: a.powAtk, powDef: a.powDef,
     myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
     supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
@@ -222,15 +219,16 @@ export function allocView(P: HeuristicProfile): View {
 }
 
 function allocMemo(): Memo {
-  const all = new Float64Array(12 * 4 + 24 + 6 + 54 + 18 + ZONE_CAP);
+  const all = new Float64Array(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
   let at = 0;
   const part = (n: number) => all.subarray(at, (at += n));
+  // buildView clears kill to enter at each decision; boost and the attack memos are cleared
+  // where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
+  const kill = part(12), loss = part(12), offense = part(12), recovery = part(12), enter = part(ZONE_CAP);
   const memo = {
-    kill: part(12), loss: part(12), offense: part(12), recovery: part(12), boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18), enter: part(ZONE_CAP),
-    all, blank: [] as Float64Array[],
+    kill, loss, offense, recovery, enter, boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
+    all, epoch: 0,
   };
-  const nan = new Float64Array(all.length).fill(NaN);
-  for (let h = 0; h <= ZONE_CAP; h++) memo.blank.push(nan.subarray(0, all.length - ZONE_CAP + h));
   return memo;
 }
 
@@ -278,13 +276,18 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     return;
   }
   const m = v.memo;
-  m.all.set(m.blank[v.handN]!);
-  // Per slot, the numbers board.ts's charPower, keywordFlags, canTap, supportValue and
-  // resistance give, read in one pass (the bot reads them many times per decision).
+  m.epoch++;
+  // The reset of the slot memos (NaN: not computed yet), in the passes below rather than by a
+  // copy: a builtin call costs more than these few stores.
+  const killM = m.kill, lossM = m.loss, offM = m.offense, recM = m.recovery, enterM = m.enter;
+  for (let i = 0; i < v.handN; i++) enterM[i] = NaN;
+  // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
+  // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
+  // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
   const turn = v.turn;
-  const occA = v.occ, seenA = v.seen, tappedA = v.tapped, attackedA = v.attacked, enteredA = v.enteredNow;
-  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap, readyA = v.ready;
-  const supportA = v.support, resistA = v.resist, frontA = v.rowFront, backA = v.rowBack, atkA = v.powAtk, defA = v.powDef;
+  const occA = v.occ, seenA = v.seen;
+  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap;
+  const supportA = v.support, atkA = v.powAtk, defA = v.powDef;
   const blankA = SHARED_BLANK;
   const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
   for (let p = 0; p < 2; p++) {
@@ -297,80 +300,79 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const oppEnvPow = envPower(v, op);
   v.oppEnvPow = oppEnvPow;
   v.myEnvPow = envPower(v, me);
-  // What computeBase sums over the slots, read in this pass: our characters, the resources our
-  // tap and sacrifice effects could raise, the opponent's, its strongest attacker, and our
-  // ready attackers that beat its Environment.
+  // What computeBase sums over the slots, read in this pass: our characters (and their cards),
+  // the resources our tap and sacrifice effects could raise, the opponent's, its strongest
+  // attacker, and our ready attackers that beat its Environment.
   const abResource = cat.abResource;
   const myLo = me * 6, myHi = myLo + 6;
+  const myCards = MY_CARDS;
   let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
   let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
+    killM[gs] = lossM[gs] = offM[gs] = recM[gs] = NaN;
     const inst = z[Z_OCC + gs]!;
-    const occ = inst >= 0;
-    occA[gs] = occ ? 1 : 0;
-    if (!occ || (z[Z_FACEDOWN + gs] !== 0 && ((gs / 6) | 0) !== me)) {
+    const mine = gs >= myLo && gs < myHi;
+    if (inst < 0 || (!mine && z[Z_FACEDOWN + gs] !== 0)) {
+      occA[gs] = inst < 0 ? 0 : 1;
       if (blankA[gs] === 0) {
-        seenA[gs] = tappedA[gs] = attackedA[gs] = enteredA[gs] = canTapA[gs] = readyA[gs] = 0;
+        seenA[gs] = canTapA[gs] = 0;
         cardA[gs] = equipA[gs] = -1;
-        gradeA[gs] = flagsA[gs] = supportA[gs] = resistA[gs] = atkA[gs] = defA[gs] = frontA[gs] = backA[gs] = 0;
+        gradeA[gs] = flagsA[gs] = supportA[gs] = atkA[gs] = defA[gs] = 0;
         blankA[gs] = 1;
       }
       // The engine's estimate reads the state: a face-down opposing character may be Résistant.
-      if (occ && !oppResist && resistance(st, gs) > 0) oppResist = true;
+      if (inst >= 0 && !oppResist && resistance(st, gs) > 0) oppResist = true;
       continue;
     }
+    occA[gs] = 1;
     seenA[gs] = 1;
     blankA[gs] = 0;
-    const tapped = z[Z_TAPPED + gs] !== 0;
-    const attacked = z[Z_ATTACKED + gs] !== 0;
-    const enteredNow = w[O_ENTERED + gs] === turn;
-    tappedA[gs] = tapped ? 1 : 0;
-    attackedA[gs] = attacked ? 1 : 0;
-    enteredA[gs] = enteredNow ? 1 : 0;
     const c = cardOf[inst]!;
     const o = z[Z_EQUIP + gs]!;
     cardA[gs] = c;
     gradeA[gs] = gradeOf[c]!;
     const b = c * ST_W;
     let flags = CS[b + ST_FLAGS]! | z[Z_TKW + gs]!;
-    let support = CS[b + ST_SUPPORT]!, resist = CS[b + ST_RES]! + z[Z_TRES + gs]!;
-    let rowFront = CS[b + ST_FRONT]! + z[Z_TFRONT + gs]!, rowBack = CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
+    let support = CS[b + ST_SUPPORT]!;
+    // The row bonus of its own row only (Avant in front, Arrière behind): rowBonus reads the other.
+    const front = gs % 6 < 3;
+    let row = front ? CS[b + ST_FRONT]! + z[Z_TFRONT + gs]! : CS[b + ST_BACK]! + z[Z_TBACK + gs]!;
     let atk = CS[b + ST_ATK]! + z[Z_TATK + gs]!, def = CS[b + ST_DEF]! + z[Z_TDEF + gs]!;
     let base = CS[b + ST_POW]! + z[Z_TPOW + gs]!;
+    let res = 0;
     if (o >= 0) {
       const oc = cardOf[o]!;
       const ob = oc * ST_W;
       equipA[gs] = oc;
       flags |= OS[ob + ST_FLAGS]!;
       support += OS[ob + ST_SUPPORT]!;
-      resist += OS[ob + ST_RES]!;
-      rowFront += OS[ob + ST_FRONT]!;
-      rowBack += OS[ob + ST_BACK]!;
+      row += OS[ob + (front ? ST_FRONT : ST_BACK)]!;
       atk += OS[ob + ST_ATK]!;
       def += OS[ob + ST_DEF]!;
       base += OS[ob + ST_POW]!;
+      res = abResource[oc * NUM_TRIGGERS + TR_SACRIFICE]!;
     } else equipA[gs] = -1;
     flagsA[gs] = flags;
-    const ct = !tapped && (!enteredNow || (flags & KW_RAGE) !== 0);
+    // board.ts's canTap: untapped, and not entered this turn unless Rage.
+    const ct = z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (flags & KW_RAGE) !== 0);
     canTapA[gs] = ct ? 1 : 0;
-    const ready = ct && !attacked;
-    readyA[gs] = ready ? 1 : 0;
     supportA[gs] = support;
-    resistA[gs] = resist; // board.ts's resistance(st, gs)
-    if (resist > 0 && gs >= op * 6 && gs < op * 6 + 6) oppResist = true;
-    frontA[gs] = rowFront;
-    backA[gs] = rowBack;
-    base += gs % 6 < 3 ? rowFront : rowBack;
+    base += row;
     const powAtk = base + atk;
     atkA[gs] = powAtk;
     defA[gs] = base + def;
-    let res = ct ? abResource[c * NUM_TRIGGERS + TR_TAP]! : 0;
-    if (o >= 0) res += abResource[equipA[gs]! * NUM_TRIGGERS + TR_SACRIFICE]!;
-    if (gs >= myLo && gs < myHi) {
-      chars++;
+    if (ct) res += abResource[c * NUM_TRIGGERS + TR_TAP]!;
+    if (mine) {
+      myCards[chars++] = c;
       free += res;
-      if (ready && powAtk > oppEnvPow) fu++;
+      if (ct && z[Z_ATTACKED + gs] === 0 && powAtk > oppEnvPow) fu++; // ready
     } else {
+      if (!oppResist) {
+        // Board.ts's resistance (resistAt), summed here for this flag alone.
+        let r = CS[b + ST_RES]! + z[Z_TRES + gs]!;
+        if (o >= 0) r += OS[equipA[gs]! * ST_W + ST_RES]!;
+        if (r > 0) oppResist = true;
+      }
       oppRes += res;
       if (powAtk > oppMax) oppMax = powAtk;
     }
@@ -392,7 +394,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.inMain = v.phase === PH_MAIN || (v.phase === PH_PAY && z[Z_PEND_RETURN] === PH_MAIN);
   let oppArtCard = -1;
   if (z[Z_ART_STATE + op] === ART_REVEALED) oppArtCard = cardOf[z[Z_ART + op]!]!;
-  computeBase(v, oppArtCard, chars, free, oppRes, oppMax, fu);
+  computeBase(v, oppArtCard, myCards, chars, free, oppRes, oppMax, fu);
   if (v.phase === PH_REACTION || v.phase === PH_WINDOW) {
     const atk = z[Z_ATK_INST]!;
     const ranged = z[Z_ATK_RANGED]!;
@@ -425,13 +427,71 @@ function lightView(v: View, st: BRState): void {
   deckClock(v);
 }
 
-/** Our deck as counts per card (a multiset: never its order), into v.deckHist. */
-export function deckHistogram(v: View): void {
+/**
+ * Our deck as counts per card (a multiset: never its order), into v.deckHist. Returns true when
+ * the deck holds only our own instances, counted at the cards of OWN_CARDS alone (our own
+ * instances' cards, ascending: no other entry is written); else every card's count.
+ */
+export function deckHistogram(v: View): boolean {
   const st = v.st, z = st.z, cardOf = st.ctx.cardOf;
-  const hist = v.deckHist;
-  hist.fill(0, 0, v.cat.size);
-  const base = Z_DECK + v.me * ZONE_CAP;
+  const O = OWN_CARDS;
+  if (O.of !== cardOf) readOwnCards(cardOf);
+  const hist = v.deckHist, own = O.cards, lo = v.me * ZONE_CAP, hi = lo + O.n[v.me]!;
+  const base = Z_DECK + v.me * ZONE_CAP, first = v.me * INST_PER_PLAYER;
+  let ownOnly = true;
+  for (let i = 0; i < v.deckN; i++) {
+    const inst = z[base + i]!;
+    if (inst < first || inst >= first + INST_PER_PLAYER) ownOnly = false;
+  }
+  if (ownOnly) for (let k = lo; k < hi; k++) hist[own[k]!] = 0;
+  else hist.fill(0, 0, v.cat.size);
   for (let i = 0; i < v.deckN; i++) hist[cardOf[z[base + i]!]!]!++;
+  return ownOnly;
+}
+
+/** OWN_CARDS from cardOf: per seat, the distinct cards of its instances, ascending (no allocation). */
+function readOwnCards(cardOf: Int16Array): void {
+  const own = OWN_CARDS.cards;
+  for (let p = 0; p < 2; p++) {
+    const lo = p * ZONE_CAP;
+    let n = 0;
+    for (let i = 0; i < INST_PER_PLAYER; i++) {
+      const c = cardOf[p * INST_PER_PLAYER + i]!;
+      if (c < 0) continue;
+      // Insertion into the sorted run own[lo, lo + n), skipping a card already there.
+      let k = lo + n;
+      while (k > lo && own[k - 1]! > c) k--;
+      if (k > lo && own[k - 1] === c) continue;
+      for (let j = lo + n; j > k; j--) own[j] = own[j - 1]!;
+      own[k] = c;
+      n++;
+    }
+    OWN_CARDS.n[p] = n;
+  }
+  OWN_CARDS.of = cardOf;
+}
+
+// What the scorers seldom read of a seen slot, read from the state when asked rather than
+// copied at every decision (all public).
+/** The character on the seen slot gs attacked this turn. */
+export function attackedAt(v: View, gs: number): boolean {
+  return v.st.z[Z_ATTACKED + gs] !== 0;
+}
+/** The character on the seen slot gs may still attack: it can tap and has not attacked. */
+export function readyAt(v: View, gs: number): boolean {
+  return v.canTap[gs] !== 0 && v.st.z[Z_ATTACKED + gs] === 0;
+}
+/** Board.ts's resistance of the character on gs if seen, else 0. */
+export function resistAt(v: View, gs: number): number {
+  if (!v.seen[gs]) return 0;
+  const b = v.card[gs]! * ST_W, o = v.equip[gs]!;
+  return v.I.charStat[b + ST_RES]! + v.st.z[Z_TRES + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + ST_RES]! : 0);
+}
+/** The Avant (front) or Arrière (back) bonus the character on the seen slot gs has in that row. */
+export function rowBonus(v: View, gs: number, front: boolean): number {
+  const z = v.st.z, b = v.card[gs]! * ST_W, o = v.equip[gs]!;
+  const f = front ? ST_FRONT : ST_BACK;
+  return v.I.charStat[b + f]! + z[(front ? Z_TFRONT : Z_TBACK) + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + f]! : 0);
 }
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */
