@@ -263,10 +263,11 @@ export class IsmctsBot<S> implements Bot<S> {
     const mark = this.mark;
     // Availability never exceeds the iterations run (+ 1): the table covers it, grown when a time budget runs on.
     let logs = logTable(ms > 0 ? 4096 : iterations + 1);
-    // The seat to move knows its legal actions, so every determinization has the real state's
-    // (the conformance suite checks it): listed once here, not once per iteration.
+    // The seat to move knows its legal actions, so every determinization has the same ones (the
+    // conformance suite checks it): listed on the first one, not once per iteration. The real
+    // state is read through currentPlayer and determinize only.
     const rootLegal = ws.rootLegal;
-    const rootN = game.legalActions(state, rootLegal);
+    let rootN = -1;
     let it = 0;
     for (;;) {
       if (ms > 0) {
@@ -280,6 +281,7 @@ export class IsmctsBot<S> implements Bot<S> {
       while (!game.isTerminal(det)) {
         // The state's own list when the game offers it: read before the next apply.
         const atRoot = node === root;
+        if (atRoot && rootN < 0) rootN = game.legalActions(det, rootLegal);
         const m = atRoot ? rootN : direct ? game.legalCount!(det) : game.legalActions(det, ws.legal);
         const buf = atRoot ? rootLegal : direct ? game.legalList!(det) : ws.legal;
         for (let i = 0; i < m; i++) mark[buf[i]!] = 1;
