@@ -7,21 +7,15 @@ import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
 
-// Per attacker s, the memo epoch in which its attack, emptyCol and bestAtk memos were cleared:
-// each decision clears them at the first use of that attacker (attackRow) rather than all of
-// them at the reset, since most decisions read one or two attackers or none.
-const ROW_EPOCH = new Float64Array(6).fill(-1);
-
-// Per opposing slot, a character moving into an empty attacked column defends with the better of
-// its two rows' power: stamped with the memo epoch of the decision it was computed in.
-const MOVER_DEF = new Int32Array(12);
-const MOVER_EPOCH = new Float64Array(12).fill(-1);
-
-/** Makes attacker s's memos (attack, emptyCol, bestAtk) this decision's: call before reading them. */
+/**
+ * Makes attacker s's memos (attack, emptyCol, bestAtk) this decision's: call before reading them.
+ * Each decision clears them at the first use of that attacker rather than all of them at the
+ * reset, since most decisions read one or two attackers or none.
+ */
 export function attackRow(v: View, s: number): void {
   const M = v.memo;
-  if (ROW_EPOCH[s] === M.epoch) return;
-  ROW_EPOCH[s] = M.epoch;
+  if (M.rowEpoch[s] === M.epoch) return;
+  M.rowEpoch[s] = M.epoch;
   const a = M.attack, e = M.emptyCol;
   for (let k = s * 9; k < s * 9 + 9; k++) a[k] = NaN;
   e[s * 3] = e[s * 3 + 1] = e[s * 3 + 2] = NaN;
@@ -189,11 +183,11 @@ function fillAttackRow(v: View, s: number, only: number): void {
         movers = true;
         // Its best defence from either row, once per decision for every attacker.
         let dBest: number;
-        if (MOVER_EPOCH[gs] === M.epoch) dBest = MOVER_DEF[gs]!;
+        if (M.moverEpoch[gs] === M.epoch) dBest = M.moverDef[gs]!;
         else {
           dBest = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false));
-          MOVER_DEF[gs] = dBest;
-          MOVER_EPOCH[gs] = M.epoch;
+          M.moverDef[gs] = dBest;
+          M.moverEpoch[gs] = M.epoch;
         }
         const D = dBest + P.marginShift;
         const mg = A - D;

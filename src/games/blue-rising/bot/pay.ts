@@ -5,8 +5,7 @@ import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } fr
 import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
-import { Z_ATTACKED } from '../state.ts';
-import { resistAt, type View } from './view.ts';
+import { attackedAt, resistAt, type View } from './view.ts';
 
 /**
  * Whether scorePay reads more of the view than lightView gives (the hand, who stands where, our
@@ -49,7 +48,7 @@ function payCostOf(v: View, a: number): number {
 export function tapCost(v: View, gs: number): number {
   const P = v.P;
   if (v.me === v.active) {
-    if (v.inMain && v.st.z[Z_ATTACKED + gs] === 0 && v.canTap[gs]) { // not attacked (attackedAt, inlined)
+    if (v.inMain && !attackedAt(v, gs) && v.canTap[gs]) {
       const bm = v.memo.bestAtk, col = gs % 6;
       attackRow(v, col);
       if (bm[col] !== bm[col]) fillBestAttack(v, col);

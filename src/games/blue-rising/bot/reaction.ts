@@ -22,8 +22,7 @@ import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { Z_ATTACKED } from '../state.ts';
-import { resistExtraOf, type View } from './view.ts';
+import { attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
 
 /** Our attacker-side chance to win from margin m, with what each side may still add. */
 function reactionOdds(v: View, m: number, myBoost: number): number {
@@ -101,8 +100,7 @@ function reactionValue(v: View, a: number): number {
   // The column it leaves may be empty now, and more attackers may come.
   if (aloneInColumn(v, fgs)) {
     let more = 0;
-    const z = v.st.z; // attackedAt, inlined
-    for (let gs = a0 * 6; gs < a0 * 6 + 6; gs++) if (v.seen[gs] && v.canTap[gs] && z[Z_ATTACKED + gs] === 0 && v.powAtk[gs]! > v.myEnvPow) more++;
+    for (let gs = a0 * 6; gs < a0 * 6 + 6; gs++) if (readyAt(v, gs) && v.powAtk[gs]! > v.myEnvPow) more++; // canTap is 0 on every unseen slot
     if (more > 0) x -= 0.5 * vpValue(v, a0, 1);
   }
   x -= 0.05 + P.holdBack * 0.05 * v.support[fgs]!;
@@ -186,7 +184,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     let cost = 0.05;
     if (me === v.active) {
       // Its alternative is an attack of its own this turn.
-      if (v.st.z[Z_ATTACKED + gs] === 0) { // not attacked (attackedAt, inlined)
+      if (!attackedAt(v, gs)) {
         const bm = v.memo.bestAtk, col = gs % 6;
         attackRow(v, col);
         if (bm[col] !== bm[col]) fillBestAttack(v, col);

@@ -150,8 +150,6 @@ function sideBoostNow(v: View, side: number, fgs: number, excl: number): number 
   }
   return taps + bestSwitch;
 }
-// The memo epoch of each v.memo.boost entry: the reset does not clear them, a stale one is computed again.
-const BOOST_EPOCH = new Float64Array(24).fill(-1);
 /**
  * What side's untapped characters (but excl) could still add to its fighter on fgs: each
  * one either supports or uses its tap effect, and one Support at most per attack (R35).
@@ -159,11 +157,11 @@ const BOOST_EPOCH = new Float64Array(24).fill(-1);
 export function sideBoost(v: View, side: number, fgs: number, excl: number): number {
   if (fgs < 0 || ((fgs / 6) | 0) !== side || (excl !== -1 && excl !== fgs)) return sideBoostNow(v, side, fgs, excl);
   const k = 2 * fgs + (excl === fgs ? 1 : 0);
-  const m = v.memo.boost, epoch = v.memo.epoch;
-  if (BOOST_EPOCH[k] === epoch) return m[k]!;
+  const M = v.memo, m = M.boost, epoch = M.epoch;
+  if (M.boostEpoch[k] === epoch) return m[k]!; // the reset does not clear boost: a stale entry is computed again
   const x = sideBoostNow(v, side, fgs, excl);
   m[k] = x;
-  BOOST_EPOCH[k] = epoch;
+  M.boostEpoch[k] = epoch;
   return x;
 }
 

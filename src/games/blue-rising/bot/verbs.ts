@@ -25,10 +25,9 @@ import {
   V_TAP,
   V_UNTAP,
 } from '../catalogue/compile.ts';
-import { O_ENTERED, Z_TAPPED } from '../state.ts';
 import { bestAttackValue } from './attack.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
-import { attackedAt, readyAt, type View } from './view.ts';
+import { attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
 
 /** What the ability being scored does to the fight in progress (reset per ability). */
 export interface Effect {
@@ -52,10 +51,6 @@ export type PlayerVerbScorer = (v: View, amt: number) => number;
 type KeywordScorer = (v: View, fx: Effect, amt: number, gs: number, mine: boolean) => number;
 
 const none = (): number => 0;
-// Whether the seen character on gs is tapped, or entered play this turn: public, read from the
-// state where a scorer asks (seldom), not copied into the view at every decision.
-const tappedAt = (v: View, gs: number) => v.st.z[Z_TAPPED + gs] !== 0;
-const enteredNowAt = (v: View, gs: number) => v.st.w[O_ENTERED + gs] === v.turn;
 const sideOf = (gs: number) => (gs / 6) | 0;
 
 /**

@@ -103,6 +103,13 @@ export interface Memo {
   all: Float64Array;
   /** Counts the decisions' resets (a double: no wrap): a memo cleared where first read is stamped with it. */
   epoch: number;
+  /** [6] per attacker, the epoch its attack, emptyCol and bestAtk memos were cleared in (attack.ts's attackRow). */
+  rowEpoch: Float64Array;
+  /** [24] the epoch of each boost entry (values.ts's sideBoost): a stale one is computed again. */
+  boostEpoch: Float64Array;
+  /** [12] per opposing slot, a mover's best defence from either row (attack.ts), and the epoch it was computed in. */
+  moverDef: Int32Array;
+  moverEpoch: Float64Array;
 }
 
 export interface View {
@@ -228,6 +235,8 @@ function allocMemo(): Memo {
   const memo = {
     kill, loss, offense, recovery, enter, boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
     all, epoch: 0,
+    rowEpoch: new Float64Array(6).fill(-1), boostEpoch: new Float64Array(24).fill(-1),
+    moverDef: new Int32Array(12), moverEpoch: new Float64Array(12).fill(-1),
   };
   return memo;
 }
@@ -367,12 +376,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       free += res;
       if (ct && z[Z_ATTACKED + gs] === 0 && powAtk > oppEnvPow) fu++; // ready
     } else {
-      if (!oppResist) {
-        // Board.ts's resistance (resistAt), summed here for this flag alone.
-        let r = CS[b + ST_RES]! + z[Z_TRES + gs]!;
-        if (o >= 0) r += OS[equipA[gs]! * ST_W + ST_RES]!;
-        if (r > 0) oppResist = true;
-      }
+      if (!oppResist && resistAt(v, gs) > 0) oppResist = true; // seen, card and equip written above
       oppRes += res;
       if (powAtk > oppMax) oppMax = powAtk;
     }
@@ -473,13 +477,21 @@ function readOwnCards(cardOf: Int16Array): void {
 
 // What the scorers seldom read of a seen slot, read from the state when asked rather than
 // copied at every decision (all public).
+/** The character on the seen slot gs is tapped. */
+export function tappedAt(v: View, gs: number): boolean {
+  return v.st.z[Z_TAPPED + gs] !== 0;
+}
+/** The character on the seen slot gs entered play this turn. */
+export function enteredNowAt(v: View, gs: number): boolean {
+  return v.st.w[O_ENTERED + gs] === v.turn;
+}
 /** The character on the seen slot gs attacked this turn. */
 export function attackedAt(v: View, gs: number): boolean {
   return v.st.z[Z_ATTACKED + gs] !== 0;
 }
 /** The character on the seen slot gs may still attack: it can tap and has not attacked. */
 export function readyAt(v: View, gs: number): boolean {
-  return v.canTap[gs] !== 0 && v.st.z[Z_ATTACKED + gs] === 0;
+  return v.canTap[gs] !== 0 && !attackedAt(v, gs);
 }
 /** Board.ts's resistance of the character on gs if seen, else 0. */
 export function resistAt(v: View, gs: number): number {
