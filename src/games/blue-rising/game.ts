@@ -108,6 +108,9 @@ function aspirantIndex(cards: number, aspirants: Int16Array): Int8Array {
   return t;
 }
 
+// readCardStats adds the recorded fields before R_FIRST_SEEN unrolled, as ten.
+if (R_FIRST_SEEN !== 10) throw new Error(`readCardStats adds 10 recorded fields unrolled, but R_FIRST_SEEN is ${R_FIRST_SEEN}`);
+
 export class BlueRising implements CardStatsGame<BRState> {
   readonly name = 'blue-rising';
   readonly numPlayers = 2;
