@@ -12,11 +12,14 @@ import { scenarioCommand } from './commands/scenario.ts';
 import { simulateCommand } from './commands/simulate.ts';
 import { whatifCommand } from './commands/whatif.ts';
 import { workerCommand } from './commands/worker.ts';
+import { engineVersion, packageVersion } from './manifest.ts';
 
 const program = new Command();
 program
   .name('lab')
   .description('Blue Rising Lab: seeded bot-versus-bot games, balance numbers, reports')
+  // Printed below, on demand: the engine commit takes two git calls no other command needs.
+  .option('-V, --version', 'print the package version and the engine commit (as manifest.json records it)')
   .exitOverride();
 
 // A reader that stops early (`lab replay … | head`) is not an error.
@@ -72,8 +75,11 @@ function missingSubcommand(argv: string[]): Command | null {
   return c.commands.length > 0 ? c : null;
 }
 
-const bare = missingSubcommand(process.argv.slice(2));
-if (bare) {
+const argv = process.argv.slice(2);
+const bare = missingSubcommand(argv);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`lab ${packageVersion()} (engine ${engineVersion()})\n`);
+} else if (bare) {
   process.stderr.write(`lab: missing command: one of ${bare.commands.map((k) => k.name()).join(', ')} (${commandPath(bare)} --help)\n`);
   process.exitCode = 2;
 } else {

@@ -8,6 +8,11 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** package.json's version. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 /** The engine version: the git commit of the sources (with "+dirty" when they differ), else the package version. */
 export function engineVersion(): string {
   const root = new URL('../../', import.meta.url);
@@ -16,8 +21,7 @@ export function engineVersion(): string {
     const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'bots'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
     return dirty ? `${commit}+dirty` : commit;
   } catch {
-    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string };
-    return `package ${pkg.version}`;
+    return `package ${packageVersion()}`;
   }
 }
 

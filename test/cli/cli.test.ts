@@ -58,6 +58,17 @@ describe('lab --help', () => {
     const r = lab('--help');
     expect(r.status).toBe(0);
     for (const c of ['replay', 'scenario', 'deck', 'cards']) expect(r.stdout).toMatch(new RegExp(`^\\s+${c}\\b`, 'm'));
+    expect(r.stdout).toMatch(/^\s+-V, --version\b/m);
+  });
+
+  it('--version prints the package version and the engine commit, exit 0', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = lab(flag);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(new RegExp(`^lab ${pkg.version.replaceAll('.', '\\.')} \\(engine ([0-9a-f]{40}(\\+dirty)?|package [^)]+)\\)\n$`));
+    }
   });
 });
 
