@@ -5,7 +5,10 @@
 //   simulation.gamesPerSecAll   games/s with every core (100,000 games)
 //   simulation.scaling          gamesPerSecAll / (cores × gamesPerSec1)
 //   simulation.million          the 1,000,000-game run on every core: seconds, games/s,
-//                               peak RSS of the whole process (main thread and workers), MB
+//                               peak RSS of the whole process (main thread and workers), MB,
+//                               and its scaling against the same run on 1 worker (gamesPerSec1,
+//                               scaling): the 100,000-game figure weighs each run's start
+//                               (the workers', about 0.1 to 0.4 s) ten times as much
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -41,6 +44,7 @@ export function benchSimulation(options: { million: boolean }) {
   const one = simulate(100_000, 1);
   const all = simulate(100_000, cores);
   const million = options.million ? simulate(1_000_000, cores) : null;
+  const millionOne = options.million ? simulate(1_000_000, 1) : null;
   return {
     decks: ['quick-gardiens', 'quick-veilleurs'],
     bots: 'random',
@@ -48,6 +52,13 @@ export function benchSimulation(options: { million: boolean }) {
     gamesPerSec1: one.gamesPerSecond,
     gamesPerSecAll: all.gamesPerSecond,
     scaling: Math.round((all.gamesPerSecond / (cores * one.gamesPerSecond)) * 1000) / 1000,
-    million: million && { seconds: million.seconds, gamesPerSec: million.gamesPerSecond, peakRssMB: million.peakRssMB, workers: million.workers },
+    million: million && millionOne && {
+      seconds: million.seconds,
+      gamesPerSec: million.gamesPerSecond,
+      peakRssMB: million.peakRssMB,
+      workers: million.workers,
+      gamesPerSec1: millionOne.gamesPerSecond,
+      scaling: Math.round((million.gamesPerSecond / (cores * millionOne.gamesPerSecond)) * 1000) / 1000,
+    },
   };
 }
