@@ -31,7 +31,7 @@ import { scoreArtefactAction, scoreMain } from './main.ts';
 import { scoreMulligan, scoreSetup } from './opening.ts';
 import { payReadsBoard, scorePay, scoreResist } from './pay.ts';
 import { loadProfile, type HeuristicProfile } from './profiles.ts';
-import { scoreReaction, scoreWindow, type WindowScratch } from './reaction.ts';
+import { scoreReaction, scoreWindow, supportExact, type WindowScratch } from './reaction.ts';
 import { EPS } from './values.ts';
 import { allocEffect, type Effect } from './verbs.ts';
 import { allocView, buildView, type View } from './view.ts';
@@ -48,7 +48,10 @@ interface Scratch {
 
 // Scratch every bot shares: each decision writes what it reads before reading it, and no
 // decision runs inside another (one thread), while a simulation makes two bots per game.
-const SHARED_WINDOW: WindowScratch = { dm: new Float64Array(MAX_LEGAL), tapBest: new Float64Array(6), supBest: new Float64Array(6), cardBest: new Float64Array(2 * ZONE_CAP) };
+const SHARED_WINDOW: WindowScratch = {
+  dm: new Float64Array(MAX_LEGAL), tapBest: new Float64Array(6), supBest: new Float64Array(6), cardBest: new Float64Array(2 * ZONE_CAP),
+  lazy: false, pend: new Uint8Array(MAX_LEGAL), gain: new Float64Array(MAX_LEGAL),
+};
 const SHARED_DELTA = new Float64Array(MAX_LEGAL);
 const SHARED_SCORES = new Float64Array(MAX_LEGAL);
 
@@ -68,10 +71,20 @@ export class HeuristicBot {
   choose(_game: Game<BRState>, state: BRState, legal: Int32Array, n: number): number {
     if (n <= 1) return legal[0]!;
     const sc = this.scores;
+    const ws = this.scratch.window;
+    ws.lazy = true;
     this.explain(state, legal, n, sc);
+    ws.lazy = false;
+    // A window may leave a Support's score as an upper bound (ws.pend): one below the running
+    // best changes nothing here (neither a new best nor a tie), else its exact score is read.
+    const pend = state.z[Z_PHASE] === PH_WINDOW ? ws.pend : null;
     let best = -Infinity, bestA = legal[0]!, ties = 0;
     for (let i = 0; i < n; i++) {
-      const s = sc[i]!;
+      let s = sc[i]!;
+      if (pend !== null && pend[i] !== 0) {
+        if (s < best - EPS) continue;
+        s = supportExact(this.view, ws, legal[i]!, i);
+      }
       if (s > best + EPS) {
         best = s;
         bestA = legal[i]!;

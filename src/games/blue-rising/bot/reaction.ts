@@ -113,6 +113,16 @@ export interface WindowScratch {
   tapBest: Float64Array; // [6]
   supBest: Float64Array; // [6]
   cardBest: Float64Array; // [2 * ZONE_CAP]
+  /**
+   * Set by the bot's choose (not by explain): a Support's forgone attack (its best attack's
+   * value, the costliest part of a window) may be left out of its score while no other part of
+   * the window reads it, and is added only where choose may pick that Support (supportExact).
+   */
+  lazy: boolean;
+  /** [MAX_LEGAL] 1 where sc holds a Support's score without its forgone attack (an upper bound: supportCost >= 0). */
+  pend: Uint8Array;
+  /** [MAX_LEGAL] that Support's fight gain, for supportExact. */
+  gain: Float64Array;
 }
 
 /** A window (2b, 3b): every action's value, then help towards turning a fight we lose. */
@@ -126,6 +136,10 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
   // margin (my side's view); what we could add in all, each character supporting or
   // using its tap effect, each card once, one Support at most.
   const tapBest = ws.tapBest, supBest = ws.supBest, cardBest = ws.cardBest;
+  const losing = meAtk ? m0 <= 0 : m0 > 0;
+  // Winning, the second pass below reads no score: a Support's forgone attack may wait for choose.
+  const defer = ws.lazy && meAtk && !losing && v.P.supportCost >= 0;
+  const pend = ws.pend;
   // Loops, not fill(): a builtin call costs more than these few stores.
   for (let s = 0; s < 6; s++) tapBest[s] = supBest[s] = 0;
   for (let i = 0; i < v.handN; i++) cardBest[i] = 0;
@@ -134,7 +148,9 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
     const a = legal[j]!;
     fx.dAtk = fx.dDef = 0;
     fx.ends = fx.gCA = fx.gStealth = false;
-    windowBase(v, fx, a, sc, j);
+    pend[j] = 0;
+    if (defer && a >= A_SUPPORT && a < A_RESOLVE_TRAP) supportLazy(v, fx, ws, a, sc, j);
+    else windowBase(v, fx, a, sc, j);
     const d = meAtk ? fx.dAtk - fx.dDef : fx.dDef - fx.dAtk;
     dm[j] = fx.ends ? 0 : d;
     if (d <= 0 || sc[j]! < -3) continue;
@@ -155,7 +171,6 @@ export function scoreWindow(v: View, fx: Effect, ws: WindowScratch, legal: Int32
   for (let i = 0; i < v.handN; i++) cards += cardBest[i]!;
   // Second pass: when we lose now and no single action turns it, an action that gets us
   // part of the way counts in proportion, if all we have together can turn it.
-  const losing = meAtk ? m0 <= 0 : m0 > 0;
   if (!losing) return;
   const deficit = meAtk ? 1 - m0 : m0;
   const avail = taps + sw + cards + other;
@@ -181,18 +196,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     const s = v.support[gs]!;
     if (me === v.active) fx.dAtk = s;
     else fx.dDef = s;
-    let cost = 0.05;
-    if (me === v.active) {
-      // Its alternative is an attack of its own this turn.
-      if (!attackedAt(v, gs)) {
-        const bm = v.memo.bestAtk, col = gs % 6;
-        attackRow(v, col);
-        if (bm[col] !== bm[col]) fillBestAttack(v, col);
-        cost += P.supportCost * Math.max(0, bm[col]!);
-      }
-      cost += P.supportCost * P.holdBack * 0.2 * (1 + s);
-    } else cost += 0.05 * s;
-    sc[at] = fightGain(v, fx) - cost;
+    sc[at] = fightGain(v, fx) - supportCost(v, gs, me === v.active && !attackedAt(v, gs));
     return;
   }
   if (a === A_RESOLVE_TRAP) {
@@ -221,4 +225,41 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     return;
   }
   sc[at] = scoreArtefactAction(v, fx, a);
+}
+
+/** What tapping our slot gs to support costs; `forgone`: its alternative, an attack of its own this turn, counts. */
+function supportCost(v: View, gs: number, forgone: boolean): number {
+  const P = v.P;
+  const s = v.support[gs]!;
+  let cost = 0.05;
+  if (v.me === v.active) {
+    if (forgone) {
+      const bm = v.memo.bestAtk, col = gs % 6;
+      attackRow(v, col);
+      if (bm[col] !== bm[col]) fillBestAttack(v, col);
+      cost += P.supportCost * Math.max(0, bm[col]!);
+    }
+    cost += P.supportCost * P.holdBack * 0.2 * (1 + s);
+  } else cost += 0.05 * s;
+  return cost;
+}
+
+/** A Support (attacker side) scored as windowBase does, its forgone attack left to supportExact. */
+function supportLazy(v: View, fx: Effect, ws: WindowScratch, a: number, sc: Float64Array, at: number): void {
+  const gs = v.me * 6 + (a - A_SUPPORT);
+  fx.dAtk = v.support[gs]!;
+  const g = fightGain(v, fx);
+  if (attackedAt(v, gs)) {
+    sc[at] = g - supportCost(v, gs, false);
+    return;
+  }
+  // supportCost >= 0 and the forgone attack counts at least 0: without it, an upper bound.
+  sc[at] = g - supportCost(v, gs, false);
+  ws.gain[at] = g;
+  ws.pend[at] = 1;
+}
+
+/** The score windowBase gives the pending Support legal action a (see WindowScratch.lazy). */
+export function supportExact(v: View, ws: WindowScratch, a: number, at: number): number {
+  return ws.gain[at]! - supportCost(v, v.me * 6 + (a - A_SUPPORT), true);
 }

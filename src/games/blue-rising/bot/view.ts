@@ -288,8 +288,11 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   m.epoch++;
   // The reset of the slot memos (NaN: not computed yet), in the passes below rather than by a
   // copy: a builtin call costs more than these few stores.
-  const killM = m.kill, lossM = m.loss, offM = m.offense, recM = m.recovery, enterM = m.enter;
-  for (let i = 0; i < v.handN; i++) enterM[i] = NaN;
+  // kill, loss, offense and recovery are all[0, 48), enter follows them (allocMemo).
+  {
+    const all = m.all, end = 48 + v.handN;
+    for (let i = 0; i < end; i++) all[i] = NaN;
+  }
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
   // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
@@ -318,7 +321,6 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
   let oppResist = false;
   for (let gs = 0; gs < 12; gs++) {
-    killM[gs] = lossM[gs] = offM[gs] = recM[gs] = NaN;
     const inst = z[Z_OCC + gs]!;
     const mine = gs >= myLo && gs < myHi;
     if (inst < 0 || (!mine && z[Z_FACEDOWN + gs] !== 0)) {
