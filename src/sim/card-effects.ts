@@ -56,13 +56,6 @@ const CROSS = LOCAL * LOCAL * 4;
 const CODES = LOCAL * 2;
 /** Seat-games of one cluster per kind and definition: a seed pair's two games, both seats (a mirror's card). */
 const OPEN_MAX = 4;
-/**
- * Per kind and definition, one block of BLOCK ints: the open cluster's stamp, its number of
- * seat-games and their codes (valid when stamped with the open cluster), the clusters, then
- * the seat-games by code. One block instead of six arrays: a seat-game touches one or two
- * cache lines there, not six (EffectAccumulator.add was the worker's biggest non-game cost).
- */
-const B_STAMP = 0, B_OPEN_N = 1, B_OPEN = 2, B_CLUSTERS = B_OPEN + OPEN_MAX, B_CODES = 8, BLOCK = B_CODES + CODES;
 
 /**
  * A shard's effect counters by card kind, in flat integer arrays. add() after each game;
@@ -74,22 +67,33 @@ const B_STAMP = 0, B_OPEN_N = 1, B_OPEN = 2, B_CLUSTERS = B_OPEN + OPEN_MAX, B_C
  */
 export class EffectAccumulator {
   readonly defs: number;
-  /** Per kind and definition: its block (B_* above). */
-  readonly blocks: Int32Array;
+  /** Per kind and definition: seat-games by code. */
+  readonly codes: Int32Array;
   /** Per kind and definition: two seat-games of one cluster by their codes, the earlier one's first, [a·CODES + b]. */
   readonly pairs: Int32Array;
+  readonly clusters: Int32Array;
+  /** The open cluster's seat-games per kind and definition: their codes and number; valid when stamped with the open cluster. */
+  readonly open: Uint8Array;
+  readonly nOpen: Uint8Array;
+  readonly stamp: Int32Array;
   cluster = 1;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = presenceNames(lay).length;
     const kd = lay.kinds * this.defs;
-    this.blocks = new Int32Array(kd * BLOCK);
+    this.codes = new Int32Array(kd * CODES);
     this.pairs = new Int32Array(kd * CODES * CODES);
+    this.clusters = new Int32Array(kd);
+    this.open = new Uint8Array(kd * OPEN_MAX);
+    this.nOpen = new Uint8Array(kd);
+    this.stamp = new Int32Array(kd);
   }
 
   /** Back to no game, for the next shard. */
   reset(): void {
-    this.blocks.fill(0);
+    this.codes.fill(0);
     this.pairs.fill(0);
+    this.clusters.fill(0);
+    this.stamp.fill(0);
     this.cluster = 1;
   }
 
@@ -97,7 +101,7 @@ export class EffectAccumulator {
     const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length, K = lay.kinds;
     const fDeck = lay.f.deck, fDealt = lay.f.dealt, seenBy = lay.seenBy, cps = lay.checkpoints, turns = r.turns;
     const depths = r.drawDepths, present = r.present;
-    const cluster = this.cluster, blocks = this.blocks, pairs = this.pairs;
+    const stamp = this.stamp, cluster = this.cluster, clusters = this.clusters, nOpen = this.nOpen, open = this.open, pairs = this.pairs, codes = this.codes;
     // The definitions this game counts in, as bits: dealt and early always, seen by T in games reaching T.
     let counted = 1;
     for (let d = 1; d < D; d++) if (d >= S || turns >= cps[d - 1]!) counted |= 1 << d;
@@ -122,20 +126,19 @@ export class EffectAccumulator {
           }
           // One seat-game of code `code` for kind and definition kd, in the open cluster: paired
           // with each seat-game before it in the cluster.
-          const b = kd * BLOCK;
           let m = 0;
-          if (blocks[b + B_STAMP] !== cluster) {
-            blocks[b + B_STAMP] = cluster;
-            blocks[b + B_CLUSTERS]!++;
+          if (stamp[kd] !== cluster) {
+            stamp[kd] = cluster;
+            clusters[kd]!++;
           } else {
-            m = blocks[b + B_OPEN_N]!;
+            m = nOpen[kd]!;
             if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
             const row = kd * CODES * CODES + code;
-            for (let v = 0; v < m; v++) pairs[row + blocks[b + B_OPEN + v]! * CODES]!++;
+            for (let v = 0, o = kd * OPEN_MAX; v < m; v++) pairs[row + open[o + v]! * CODES]!++;
           }
-          blocks[b + B_OPEN + m] = code;
-          blocks[b + B_OPEN_N] = m + 1;
-          blocks[b + B_CODES + code]!++;
+          open[kd * OPEN_MAX + m] = code;
+          nOpen[kd] = m + 1;
+          codes[kd * CODES + code]!++;
         }
       }
     }
@@ -159,31 +162,31 @@ export class EffectAccumulator {
   pack(mode: string): PackedEffects {
     const D = this.defs, cards: string[] = [], data: number[] = [];
     const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
-    const blocks = this.blocks, pairs = this.pairs;
+    const codes = this.codes, pairs = this.pairs;
     for (let k = 0; k < this.lay.kinds; k++) {
       let any = false;
-      for (let d = 0; d < D && !any; d++) any = blocks[(k * D + d) * BLOCK + B_CLUSTERS]! > 0;
+      for (let d = 0; d < D && !any; d++) any = this.clusters[k * D + d]! > 0;
       if (!any) continue;
       cards.push(this.lay.names[k]!);
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, o = kd * BLOCK + B_CODES, pb = kd * CODES * CODES, clusters = blocks[kd * BLOCK + B_CLUSTERS]!;
-        data.push(clusters);
-        if (clusters === 0) continue;
+        const kd = k * D + d, o = kd * CODES, pb = o * CODES;
+        data.push(this.clusters[kd]!);
+        if (this.clusters[kd]! === 0) continue;
         const nCellsAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          const lost = blocks[o + 2 * i]!, won = blocks[o + 2 * i + 1]!;
+          const lost = codes[o + 2 * i]!, won = codes[o + 2 * i + 1]!;
           if (lost + won === 0) continue;
           data.push(i, lost + won, won);
           data[nCellsAt]!++;
         }
         const nCrossAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          if (blocks[o + 2 * i]! + blocks[o + 2 * i + 1]! === 0) continue;
+          if (codes[o + 2 * i]! + codes[o + 2 * i + 1]! === 0) continue;
           for (let j = 0; j < LOCAL; j++) {
             if (keys[i]! > keys[j]!) continue;
             // Pairs (i lost, j lost), (i lost, j won), (i won, j lost), (i won, j won), in either
             // order, and each seat-game with itself.
-            const pair = (a: number, b: number) => pairs[pb + a * CODES + b]! + pairs[pb + b * CODES + a]! + (a === b ? blocks[o + a]! : 0);
+            const pair = (a: number, b: number) => pairs[pb + a * CODES + b]! + pairs[pb + b * CODES + a]! + (a === b ? codes[o + a]! : 0);
             const ll = pair(2 * i, 2 * j), lw = pair(2 * i, 2 * j + 1), wl = pair(2 * i + 1, 2 * j), ww = pair(2 * i + 1, 2 * j + 1);
             const nn = ll + lw + wl + ww;
             if (nn === 0) continue;
