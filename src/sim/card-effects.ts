@@ -67,33 +67,33 @@ const OPEN_MAX = 4;
  */
 export class EffectAccumulator {
   readonly defs: number;
-  /** Per kind and definition: seat-games by code. */
+  /**
+   * Seat-games by code, [code · kinds·defs + kd]. By code first: a card's definitions sit side
+   * by side, and a seat-game mostly has the same code in all of them (one cache line, not seven).
+   */
   readonly codes: Int32Array;
-  /** Per kind and definition: two seat-games of one cluster by their codes, the earlier one's first, [a·CODES + b]. */
+  /** Two seat-games of one cluster by their codes, the earlier one's first, [(a·CODES + b) · kinds·defs + kd] (likewise). */
   readonly pairs: Int32Array;
-  readonly clusters: Int32Array;
-  /** The open cluster's seat-games per kind and definition: their codes and number; valid when stamped with the open cluster. */
-  readonly open: Uint8Array;
-  readonly nOpen: Uint8Array;
-  readonly stamp: Int32Array;
+  /**
+   * Per kind and definition, three ints side by side: the open cluster's stamp; its seat-games
+   * (valid when stamped with the open cluster), their number in bits 0-2 and their codes in
+   * 4 bits each from bit 3; the clusters. One cache line for what six arrays held.
+   */
+  readonly open: Int32Array;
   cluster = 1;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = presenceNames(lay).length;
     const kd = lay.kinds * this.defs;
     this.codes = new Int32Array(kd * CODES);
     this.pairs = new Int32Array(kd * CODES * CODES);
-    this.clusters = new Int32Array(kd);
-    this.open = new Uint8Array(kd * OPEN_MAX);
-    this.nOpen = new Uint8Array(kd);
-    this.stamp = new Int32Array(kd);
+    this.open = new Int32Array(kd * 3);
   }
 
   /** Back to no game, for the next shard. */
   reset(): void {
     this.codes.fill(0);
     this.pairs.fill(0);
-    this.clusters.fill(0);
-    this.stamp.fill(0);
+    this.open.fill(0);
     this.cluster = 1;
   }
 
@@ -101,7 +101,7 @@ export class EffectAccumulator {
     const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length, K = lay.kinds;
     const fDeck = lay.f.deck, fDealt = lay.f.dealt, seenBy = lay.seenBy, cps = lay.checkpoints, turns = r.turns;
     const depths = r.drawDepths, present = r.present;
-    const stamp = this.stamp, cluster = this.cluster, clusters = this.clusters, nOpen = this.nOpen, open = this.open, pairs = this.pairs, codes = this.codes;
+    const cluster = this.cluster, open = this.open, pairs = this.pairs, codes = this.codes, KD = K * D;
     // The definitions this game counts in, as bits: dealt and early always, seen by T in games reaching T.
     let counted = 1;
     for (let d = 1; d < D; d++) if (d >= S || turns >= cps[d - 1]!) counted |= 1 << d;
@@ -126,19 +126,19 @@ export class EffectAccumulator {
           }
           // One seat-game of code `code` for kind and definition kd, in the open cluster: paired
           // with each seat-game before it in the cluster.
-          let m = 0;
-          if (stamp[kd] !== cluster) {
-            stamp[kd] = cluster;
-            clusters[kd]!++;
+          const o = kd * 3;
+          let w = 0;
+          if (open[o] !== cluster) {
+            open[o] = cluster;
+            open[o + 2]!++;
           } else {
-            m = nOpen[kd]!;
+            w = open[o + 1]!;
+            const m = w & 7;
             if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
-            const row = kd * CODES * CODES + code;
-            for (let v = 0, o = kd * OPEN_MAX; v < m; v++) pairs[row + open[o + v]! * CODES]!++;
+            for (let v = 0, x = w >> 3; v < m; v++, x >>= 4) pairs[((x & 15) * CODES + code) * KD + kd]!++;
           }
-          open[kd * OPEN_MAX + m] = code;
-          nOpen[kd] = m + 1;
-          codes[kd * CODES + code]!++;
+          open[o + 1] = (w + 1) | (code << (3 + 4 * (w & 7)));
+          codes[code * KD + kd]!++;
         }
       }
     }
@@ -165,28 +165,29 @@ export class EffectAccumulator {
     const codes = this.codes, pairs = this.pairs;
     for (let k = 0; k < this.lay.kinds; k++) {
       let any = false;
-      for (let d = 0; d < D && !any; d++) any = this.clusters[k * D + d]! > 0;
+      for (let d = 0; d < D && !any; d++) any = this.open[(k * D + d) * 3 + 2]! > 0;
       if (!any) continue;
       cards.push(this.lay.names[k]!);
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, o = kd * CODES, pb = o * CODES;
-        data.push(this.clusters[kd]!);
-        if (this.clusters[kd]! === 0) continue;
+        const kd = k * D + d, KD = this.open.length / 3;
+        const clusters = this.open[kd * 3 + 2]!;
+        data.push(clusters);
+        if (clusters === 0) continue;
         const nCellsAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          const lost = codes[o + 2 * i]!, won = codes[o + 2 * i + 1]!;
+          const lost = codes[2 * i * KD + kd]!, won = codes[(2 * i + 1) * KD + kd]!;
           if (lost + won === 0) continue;
           data.push(i, lost + won, won);
           data[nCellsAt]!++;
         }
         const nCrossAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          if (codes[o + 2 * i]! + codes[o + 2 * i + 1]! === 0) continue;
+          if (codes[2 * i * KD + kd]! + codes[(2 * i + 1) * KD + kd]! === 0) continue;
           for (let j = 0; j < LOCAL; j++) {
             if (keys[i]! > keys[j]!) continue;
             // Pairs (i lost, j lost), (i lost, j won), (i won, j lost), (i won, j won), in either
             // order, and each seat-game with itself.
-            const pair = (a: number, b: number) => pairs[pb + a * CODES + b]! + pairs[pb + b * CODES + a]! + (a === b ? codes[o + a]! : 0);
+            const pair = (a: number, b: number) => pairs[(a * CODES + b) * KD + kd]! + pairs[(b * CODES + a) * KD + kd]! + (a === b ? codes[a * KD + kd]! : 0);
             const ll = pair(2 * i, 2 * j), lw = pair(2 * i, 2 * j + 1), wl = pair(2 * i + 1, 2 * j), ww = pair(2 * i + 1, 2 * j + 1);
             const nn = ll + lw + wl + ww;
             if (nn === 0) continue;
