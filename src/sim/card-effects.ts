@@ -60,16 +60,20 @@ const OPEN_MAX = 4;
 /**
  * A shard's effect counters by card kind, in flat integer arrays. add() after each game;
  * closeCluster() after each seed pair; pack() once at the end. Seat-games are counted by code
- * (cell, won), and each two seat-games of one cluster by their codes as they come: the cells'
- * n and y and the cross sums ΣN_kN_l, ΣY_kN_l, ΣN_kY_l, ΣY_kY_l all follow from those counts at
- * pack() (a cluster's ΣN_kN_l is its seat-games in k and l paired, each with itself when k = l).
- * A seat-game costs an increment per seat-game before it in its cluster; closing one, nothing.
+ * (cell, won), and each two seat-games of one cluster by their codes: the cells' n and y and
+ * the cross sums ΣN_kN_l, ΣY_kN_l, ΣN_kY_l, ΣY_kY_l all follow from those counts at pack() (a
+ * cluster's ΣN_kN_l is its seat-games in k and l paired, each with itself when k = l).
+ * A cluster's seat-games of one kind and definition are kept in its open word and counted when
+ * the next cluster first reaches it (or at pack()): two of them, the usual case, as their pair
+ * alone (their codes follow from the pairs at pack()), so one increment instead of three.
  */
 export class EffectAccumulator {
   readonly defs: number;
   /**
-   * Seat-games by code, [code · kinds·defs + kd]. By code first: a card's definitions sit side
-   * by side, and a seat-game mostly has the same code in all of them (one cache line, not seven).
+   * Seat-games by code, [code · kinds·defs + kd], less those that follow from the pairs: a
+   * seat-game is counted at pack() once per pair it is in, so one of a cluster of m counts 2 − m
+   * here (1 alone, 0 in a pair). By code first: a card's definitions sit side by side, and a
+   * seat-game mostly has the same code in all of them (one cache line, not seven).
    */
   readonly codes: Int32Array;
   /** Two seat-games of one cluster by their codes, the earlier one's first, [(a·CODES + b) · kinds·defs + kd] (likewise). */
@@ -127,18 +131,19 @@ export class EffectAccumulator {
           // One seat-game of code `code` for kind and definition kd, in the open cluster: paired
           // with each seat-game before it in the cluster.
           const o = kd * 3;
-          let w = 0;
           if (open[o] !== cluster) {
+            // The first seat-game of this cluster: the last cluster's are counted now.
+            const w = open[o + 1]!;
+            if ((w & 7) === 2) pairs[(((w >> 3) & 15) * CODES + (w >> 7)) * KD + kd]!++;
+            else if ((w & 7) !== 0) countOpen(codes, pairs, KD, kd, w);
             open[o] = cluster;
+            open[o + 1] = 1 | (code << 3);
             open[o + 2]!++;
           } else {
-            w = open[o + 1]!;
-            const m = w & 7;
+            const w = open[o + 1]!, m = w & 7;
             if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
-            for (let v = 0, x = w >> 3; v < m; v++, x >>= 4) pairs[((x & 15) * CODES + code) * KD + kd]!++;
+            open[o + 1] = (w + 1) | (code << (3 + 4 * m));
           }
-          open[o + 1] = (w + 1) | (code << (3 + 4 * (w & 7)));
-          codes[code * KD + kd]!++;
         }
       }
     }
@@ -162,14 +167,30 @@ export class EffectAccumulator {
   pack(mode: string): PackedEffects {
     const D = this.defs, cards: string[] = [], data: number[] = [];
     const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
-    const codes = this.codes, pairs = this.pairs;
+    const pairs = this.pairs, KD = this.open.length / 3;
+    // The open clusters' seat-games counted (their words emptied), then the seat-games by code.
+    for (let kd = 0; kd < KD; kd++) {
+      const w = this.open[kd * 3 + 1]!;
+      if ((w & 7) !== 0) countOpen(this.codes, pairs, KD, kd, w);
+      this.open[kd * 3 + 1] = 0;
+    }
+    const codes = this.codes.slice();
+    for (let ab = 0; ab < CODES * CODES; ab++) {
+      const a = ab >> 4, b = ab & 15;
+      for (let kd = 0, x = ab * KD; kd < KD; kd++, x++) {
+        const n = pairs[x]!;
+        if (n === 0) continue;
+        codes[a * KD + kd]! += n;
+        codes[b * KD + kd]! += n;
+      }
+    }
     for (let k = 0; k < this.lay.kinds; k++) {
       let any = false;
       for (let d = 0; d < D && !any; d++) any = this.open[(k * D + d) * 3 + 2]! > 0;
       if (!any) continue;
       cards.push(this.lay.names[k]!);
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, KD = this.open.length / 3;
+        const kd = k * D + d;
         const clusters = this.open[kd * 3 + 2]!;
         data.push(clusters);
         if (clusters === 0) continue;
@@ -199,6 +220,20 @@ export class EffectAccumulator {
     }
     // Typed: it crosses threads as one block of memory, not 20,000 numbers in the receiver's heap.
     return { mode, decks: [this.deckNames[0], this.deckNames[1]], defs: presenceNames(this.lay), cards, data: Int32Array.from(data) };
+  }
+}
+
+/**
+ * Counts the seat-games of an open word (their number in bits 0-2, codes from bit 3) for kind
+ * and definition kd: each pair of them, the earlier one's code first, and each one's 2 − m
+ * (EffectAccumulator.codes).
+ */
+function countOpen(codes: Int32Array, pairs: Int32Array, KD: number, kd: number, w: number): void {
+  const m = w & 7;
+  for (let v = 0; v < m; v++) {
+    const b = (w >> (3 + 4 * v)) & 15;
+    codes[b * KD + kd]! += 2 - m;
+    for (let u = 0; u < v; u++) pairs[(((w >> (3 + 4 * u)) & 15) * CODES + b) * KD + kd]!++;
   }
 }
 
