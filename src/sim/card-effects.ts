@@ -60,40 +60,44 @@ const OPEN_MAX = 4;
 /**
  * A shard's effect counters by card kind, in flat integer arrays. add() after each game;
  * closeCluster() after each seed pair; pack() once at the end. Seat-games are counted by code
- * (cell, won), and each two seat-games of one cluster by their codes as they come: the cells'
- * n and y and the cross sums ΣN_kN_l, ΣY_kN_l, ΣN_kY_l, ΣY_kY_l all follow from those counts at
- * pack() (a cluster's ΣN_kN_l is its seat-games in k and l paired, each with itself when k = l).
- * A seat-game costs an increment per seat-game before it in its cluster; closing one, nothing.
+ * (cell, won), and each two seat-games of one cluster by their codes: the cells' n and y and
+ * the cross sums ΣN_kN_l, ΣY_kN_l, ΣN_kY_l, ΣY_kY_l all follow from those counts at pack() (a
+ * cluster's ΣN_kN_l is its seat-games in k and l paired, each with itself when k = l).
+ * A cluster's seat-games of one kind and definition are kept in its open word and counted when
+ * the next cluster first reaches it (or at pack()): two of them, the usual case, as their pair
+ * alone (their codes follow from the pairs at pack()), so one increment instead of three.
  */
 export class EffectAccumulator {
   readonly defs: number;
-  /** Per kind and definition: seat-games by code. */
+  /**
+   * Seat-games by code, [code · kinds·defs + kd], less those that follow from the pairs: a
+   * seat-game is counted at pack() once per pair it is in, so one of a cluster of m counts 2 − m
+   * here (1 alone, 0 in a pair). By code first: a card's definitions sit side by side, and a
+   * seat-game mostly has the same code in all of them (one cache line, not seven).
+   */
   readonly codes: Int32Array;
-  /** Per kind and definition: two seat-games of one cluster by their codes, the earlier one's first, [a·CODES + b]. */
+  /** Two seat-games of one cluster by their codes, the earlier one's first, [(a·CODES + b) · kinds·defs + kd] (likewise). */
   readonly pairs: Int32Array;
-  readonly clusters: Int32Array;
-  /** The open cluster's seat-games per kind and definition: their codes and number; valid when stamped with the open cluster. */
-  readonly open: Uint8Array;
-  readonly nOpen: Uint8Array;
-  readonly stamp: Int32Array;
+  /**
+   * Per kind and definition, three ints side by side: the open cluster's stamp; its seat-games
+   * (valid when stamped with the open cluster), their number in bits 0-2 and their codes in
+   * 4 bits each from bit 3; the clusters. One cache line for what six arrays held.
+   */
+  readonly open: Int32Array;
   cluster = 1;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = presenceNames(lay).length;
     const kd = lay.kinds * this.defs;
     this.codes = new Int32Array(kd * CODES);
     this.pairs = new Int32Array(kd * CODES * CODES);
-    this.clusters = new Int32Array(kd);
-    this.open = new Uint8Array(kd * OPEN_MAX);
-    this.nOpen = new Uint8Array(kd);
-    this.stamp = new Int32Array(kd);
+    this.open = new Int32Array(kd * 3);
   }
 
   /** Back to no game, for the next shard. */
   reset(): void {
     this.codes.fill(0);
     this.pairs.fill(0);
-    this.clusters.fill(0);
-    this.stamp.fill(0);
+    this.open.fill(0);
     this.cluster = 1;
   }
 
@@ -101,7 +105,10 @@ export class EffectAccumulator {
     const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length, K = lay.kinds;
     const fDeck = lay.f.deck, fDealt = lay.f.dealt, seenBy = lay.seenBy, cps = lay.checkpoints, turns = r.turns;
     const depths = r.drawDepths, present = r.present;
-    const stamp = this.stamp, cluster = this.cluster, clusters = this.clusters, nOpen = this.nOpen, open = this.open, pairs = this.pairs, codes = this.codes;
+    const cluster = this.cluster, open = this.open, pairs = this.pairs, codes = this.codes, KD = K * D;
+    // The definitions this game counts in, as bits: dealt and early always, seen by T in games reaching T.
+    let counted = 1;
+    for (let d = 1; d < D; d++) if (d >= S || turns >= cps[d - 1]!) counted |= 1 << d;
     for (let seat = 0; seat < 2; seat++) {
       const side = seat === 0 ? r.sideOfSeat0 : 1 - r.sideOfSeat0;
       const won = r.winner === seat ? 1 : 0;
@@ -113,30 +120,30 @@ export class EffectAccumulator {
         const base = (seat * K + k) * F;
         if (st[base + fDeck]! === 0) continue;
         for (let d = 0, kd = k * D; d < D; d++, kd++) {
+          if (((counted >> d) & 1) === 0) continue; // only games reaching the turn
           let code = code0;
           if (d === 0) code += st[base + fDealt]! > 0 ? 2 : 0;
-          else if (d < S) {
-            if (turns < cps[d - 1]!) continue; // only games reaching the turn
-            code += st[base + seenBy[d - 1]!]! > 0 ? 2 : 0;
-          } else {
+          else if (d < S) code += st[base + seenBy[d - 1]!]! > 0 ? 2 : 0;
+          else {
             const depth = depths ? depths[seat * K + k]! : 0;
             code += depth > 0 && depth <= 1 + EARLY_DRAWS ? 2 : 0;
           }
           // One seat-game of code `code` for kind and definition kd, in the open cluster: paired
           // with each seat-game before it in the cluster.
-          let m = 0;
-          if (stamp[kd] !== cluster) {
-            stamp[kd] = cluster;
-            clusters[kd]!++;
+          const o = kd * 3;
+          if (open[o] !== cluster) {
+            // The first seat-game of this cluster: the last cluster's are counted now.
+            const w = open[o + 1]!;
+            if ((w & 7) === 2) pairs[(((w >> 3) & 15) * CODES + (w >> 7)) * KD + kd]!++;
+            else if ((w & 7) !== 0) countOpen(codes, pairs, KD, kd, w);
+            open[o] = cluster;
+            open[o + 1] = 1 | (code << 3);
+            open[o + 2]!++;
           } else {
-            m = nOpen[kd]!;
+            const w = open[o + 1]!, m = w & 7;
             if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
+            open[o + 1] = (w + 1) | (code << (3 + 4 * m));
           }
-          const o = kd * OPEN_MAX, row = kd * CODES * CODES + code;
-          for (let v = 0; v < m; v++) pairs[row + open[o + v]! * CODES]!++;
-          open[o + m] = code;
-          nOpen[kd] = m + 1;
-          codes[kd * CODES + code]!++;
         }
       }
     }
@@ -160,31 +167,48 @@ export class EffectAccumulator {
   pack(mode: string): PackedEffects {
     const D = this.defs, cards: string[] = [], data: number[] = [];
     const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
-    const codes = this.codes, pairs = this.pairs;
+    const pairs = this.pairs, KD = this.open.length / 3;
+    // The open clusters' seat-games counted (their words emptied), then the seat-games by code.
+    for (let kd = 0; kd < KD; kd++) {
+      const w = this.open[kd * 3 + 1]!;
+      if ((w & 7) !== 0) countOpen(this.codes, pairs, KD, kd, w);
+      this.open[kd * 3 + 1] = 0;
+    }
+    const codes = this.codes.slice();
+    for (let ab = 0; ab < CODES * CODES; ab++) {
+      const a = ab >> 4, b = ab & 15;
+      for (let kd = 0, x = ab * KD; kd < KD; kd++, x++) {
+        const n = pairs[x]!;
+        if (n === 0) continue;
+        codes[a * KD + kd]! += n;
+        codes[b * KD + kd]! += n;
+      }
+    }
     for (let k = 0; k < this.lay.kinds; k++) {
       let any = false;
-      for (let d = 0; d < D && !any; d++) any = this.clusters[k * D + d]! > 0;
+      for (let d = 0; d < D && !any; d++) any = this.open[(k * D + d) * 3 + 2]! > 0;
       if (!any) continue;
       cards.push(this.lay.names[k]!);
       for (let d = 0; d < D; d++) {
-        const kd = k * D + d, o = kd * CODES, pb = o * CODES;
-        data.push(this.clusters[kd]!);
-        if (this.clusters[kd]! === 0) continue;
+        const kd = k * D + d;
+        const clusters = this.open[kd * 3 + 2]!;
+        data.push(clusters);
+        if (clusters === 0) continue;
         const nCellsAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          const lost = codes[o + 2 * i]!, won = codes[o + 2 * i + 1]!;
+          const lost = codes[2 * i * KD + kd]!, won = codes[(2 * i + 1) * KD + kd]!;
           if (lost + won === 0) continue;
           data.push(i, lost + won, won);
           data[nCellsAt]!++;
         }
         const nCrossAt = data.push(0) - 1;
         for (let i = 0; i < LOCAL; i++) {
-          if (codes[o + 2 * i]! + codes[o + 2 * i + 1]! === 0) continue;
+          if (codes[2 * i * KD + kd]! + codes[(2 * i + 1) * KD + kd]! === 0) continue;
           for (let j = 0; j < LOCAL; j++) {
             if (keys[i]! > keys[j]!) continue;
             // Pairs (i lost, j lost), (i lost, j won), (i won, j lost), (i won, j won), in either
             // order, and each seat-game with itself.
-            const pair = (a: number, b: number) => pairs[pb + a * CODES + b]! + pairs[pb + b * CODES + a]! + (a === b ? codes[o + a]! : 0);
+            const pair = (a: number, b: number) => pairs[(a * CODES + b) * KD + kd]! + pairs[(b * CODES + a) * KD + kd]! + (a === b ? codes[a * KD + kd]! : 0);
             const ll = pair(2 * i, 2 * j), lw = pair(2 * i, 2 * j + 1), wl = pair(2 * i + 1, 2 * j), ww = pair(2 * i + 1, 2 * j + 1);
             const nn = ll + lw + wl + ww;
             if (nn === 0) continue;
@@ -196,6 +220,20 @@ export class EffectAccumulator {
     }
     // Typed: it crosses threads as one block of memory, not 20,000 numbers in the receiver's heap.
     return { mode, decks: [this.deckNames[0], this.deckNames[1]], defs: presenceNames(this.lay), cards, data: Int32Array.from(data) };
+  }
+}
+
+/**
+ * Counts the seat-games of an open word (their number in bits 0-2, codes from bit 3) for kind
+ * and definition kd: each pair of them, the earlier one's code first, and each one's 2 − m
+ * (EffectAccumulator.codes).
+ */
+function countOpen(codes: Int32Array, pairs: Int32Array, KD: number, kd: number, w: number): void {
+  const m = w & 7;
+  for (let v = 0; v < m; v++) {
+    const b = (w >> (3 + 4 * v)) & 15;
+    codes[b * KD + kd]! += 2 - m;
+    for (let u = 0; u < v; u++) pairs[(((w >> (3 + 4 * u)) & 15) * CODES + b) * KD + kd]!++;
   }
 }
 

@@ -7,7 +7,8 @@ import type { CardStatsGame } from '../core/game.ts';
 import type { Variant } from '../core/module.ts';
 import { gameSeed } from '../core/seeds.ts';
 import { gameModule } from '../games/registry.ts';
-import { playGame, seatBots } from './play.ts';
+import { playGame, reseatBots } from './play.ts';
+import type { Bot } from '../../bots/bot.ts';
 import { EffectAccumulator } from './card-effects.ts';
 import { CardAccumulator, addGameTo, addPairTo, emptyAggregate, gameRows, listPresent, pairRows, statLayout, type Aggregate, type GameResult, type StatLayout } from './aggregate.ts';
 
@@ -129,7 +130,8 @@ export function runShard(task: ShardTask): ShardResult {
       mode: task.mode, decks: seatDecks, sideOfSeat0: seatSide[0], winner: -1, first: 0, turns: 0, vp: [0, 0], decisions: [0, 0],
       vpSources: prep.vp, cardStats: prep.stats, drawDepths: prep.depths ?? undefined, leadChanges: 0, present: prep.present,
     };
-    return { seatSide, seatDecks, seatSpecs: [specs[seatSide[0]]!, specs[seatSide[1]]!] as const, rows: gameRows(agg, lay, task.mode, seatDecks, matchup), result };
+    const bots = null as [Bot<unknown>, Bot<unknown>] | null; // reseeded game after game (reseatBots)
+    return { seatSide, seatDecks, seatSpecs: [specs[seatSide[0]]!, specs[seatSide[1]]!] as const, rows: gameRows(agg, lay, task.mode, seatDecks, matchup), result, bots };
   });
   const pairs = pairRows(agg, task.mode, matchup);
   let games = 0;
@@ -141,8 +143,9 @@ export function runShard(task: ShardTask): ShardResult {
       // Game 0: side A in seat 0; game 1: seats swapped, same seed (common random numbers).
       const game = prep.games[g]!;
       const st = prep.states[g]!;
-      const { seatSide, seatDecks, seatSpecs, result } = arrangements[g]!;
-      const bots = seatBots(game, seed, seatSpecs);
+      const arr = arrangements[g]!;
+      const { seatSide, seatDecks, seatSpecs, result } = arr;
+      const bots = (arr.bots = reseatBots(game, seed, seatSpecs, arr.bots));
       const decisions = result.decisions;
       decisions[0] = decisions[1] = 0;
       try {

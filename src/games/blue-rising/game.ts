@@ -251,11 +251,11 @@ export class BlueRising implements CardStatsGame<BRState> {
     out.fill(0, 0, 2 * K);
     const rec = state.rec;
     if (rec === null) return;
+    const cardOf = this.ctx.cardOf, deckSize = this.ctx.deckSize;
     for (let p = 0; p < 2; p++) {
-      for (let i = 0; i < this.ctx.deckSize[p]!; i++) {
-        const inst = p * INST_PER_PLAYER + i;
+      for (let i = 0, n = deckSize[p]!, inst = p * INST_PER_PLAYER; i < n; i++, inst++) {
         const d = rec[inst * REC_FIELDS + R_DEPTH]!;
-        const o = p * K + this.ctx.cardOf[inst]!;
+        const o = p * K + cardOf[inst]!;
         if (d > 0 && (out[o] === 0 || d < out[o]!)) out[o] = d;
       }
     }
