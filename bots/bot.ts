@@ -5,7 +5,10 @@ import type { Game } from '../src/core/game.ts';
 
 export interface Bot<S> {
   readonly name: string;
-  /** Returns one of legal[0..n). */
+  /**
+   * Returns one of legal[0..n). `legal` is read-only: it may be the game's own list kept in
+   * the state (Game.legalList), which the simulation hands over without a copy.
+   */
   choose(game: Game<S>, state: S, legal: Int32Array, n: number): number;
 }
 
