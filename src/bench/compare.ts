@@ -8,18 +8,14 @@
 // Bench options pass through (default `--engine-only --clock=cpu`; `--full` for the simulation
 // runs too, whose figures stay wall-clock: they span several processes).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT, headLabel, resolveCommit, withOldTree } from './old-tree.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const commit = args.find((a) => !a.startsWith('--'));
-if (!commit) {
-  console.error('bench:compare: give the commit to compare with (npm run bench:compare -- <commit>)');
-  process.exit(2);
-}
+const sha = resolveCommit('bench:compare', commit);
 const roundsArg = args.find((a) => a.startsWith('--rounds='));
 const rounds = roundsArg ? Number(roundsArg.slice(9)) : 3;
 if (!Number.isInteger(rounds) || rounds < 1) {
@@ -30,20 +26,7 @@ const benchArgs = args.filter((a) => a !== commit && !a.startsWith('--rounds=') 
 if (!args.includes('--full') && !benchArgs.includes('--engine-only') && !benchArgs.some((a) => a.startsWith('--only='))) benchArgs.push('--engine-only', '--only=clone,steps,games,heap,bots');
 // CPU time by default: the figures of one thread then hardly depend on the machine's load.
 if (!benchArgs.some((a) => a.startsWith('--clock='))) benchArgs.push('--clock=cpu');
-
-const git = (cwd: string, ...a: string[]) => execFileSync('git', a, { cwd, encoding: 'utf8' }).trim();
-let sha: string;
-try {
-  sha = git(ROOT, 'rev-parse', '--verify', `${commit}^{commit}`);
-} catch {
-  console.error(`bench:compare: unknown commit "${commit}"`);
-  process.exit(2);
-}
-const head = git(ROOT, 'rev-parse', '--short', 'HEAD') + (git(ROOT, 'status', '--porcelain', '--', 'src', 'bots') ? '+changes' : '');
-
-const oldDir = mkdtempSync(join(os.tmpdir(), 'bench-old-'));
-rmSync(oldDir, { recursive: true, force: true });
-git(ROOT, 'worktree', 'add', '--quiet', '--detach', oldDir, sha);
+const head = headLabel();
 
 type Flat = Record<string, number>;
 /** Numeric leaves of the bench's JSON as dotted paths. */
@@ -74,8 +57,7 @@ function runBench(dir: string, label: string): Flat {
 }
 
 const runs: { new: Flat[]; old: Flat[] } = { new: [], old: [] };
-try {
-  symlinkSync(join(ROOT, 'node_modules'), join(oldDir, 'node_modules'), 'dir');
+await withOldTree(sha, (oldDir) => {
   // The same measures on both sides: this tree's bench files over the old ones.
   for (const f of readdirSync(join(ROOT, 'src/bench'))) if (f.endsWith('.ts')) copyFileSync(join(ROOT, 'src/bench', f), join(oldDir, 'src/bench', f));
   console.error(`bench:compare: ${head} (new) against ${sha.slice(0, 7)} (old), ${rounds} rounds, bench ${benchArgs.join(' ')}`);
@@ -83,14 +65,7 @@ try {
     const order: ('new' | 'old')[] = r % 2 === 0 ? ['new', 'old'] : ['old', 'new'];
     for (const side of order) runs[side].push(runBench(side === 'new' ? ROOT : oldDir, `round ${r + 1} ${side}`));
   }
-} finally {
-  try {
-    git(ROOT, 'worktree', 'remove', '--force', oldDir);
-  } catch {
-    rmSync(oldDir, { recursive: true, force: true });
-    git(ROOT, 'worktree', 'prune');
-  }
-}
+});
 
 const SKIP = /^(cores|benchSeconds|simulation\.cores|simulation\.million\.workers)$/;
 const lowerIsBetter = (k: string) => /Ns$|Bytes$|seconds$|RSS|heap|stateBytes/i.test(k) && !/PerSec/.test(k);

@@ -1,0 +1,49 @@
+// An older commit checked out beside this tree for the A/B benches (compare.ts, paired.ts): a
+// temporary detached git worktree whose node_modules links to this tree's, removed afterwards.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+// git's own message stays out of the output: the caller says in one line what went wrong.
+export const git = (cwd: string, ...a: string[]) => execFileSync('git', a, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+/** The full hash of `commit`, or exit 2 naming it (`tool` prefixes the message). */
+export function resolveCommit(tool: string, commit: string | undefined): string {
+  if (!commit) {
+    console.error(`${tool}: give the commit to compare with (npm run ${tool} -- <commit>)`);
+    process.exit(2);
+  }
+  try {
+    return git(ROOT, 'rev-parse', '--verify', `${commit}^{commit}`);
+  } catch {
+    console.error(`${tool}: unknown commit "${commit}"`);
+    process.exit(2);
+  }
+}
+
+/** This tree's short hash, marked when `src` or `bots` hold uncommitted changes. */
+export function headLabel(): string {
+  return git(ROOT, 'rev-parse', '--short', 'HEAD') + (git(ROOT, 'status', '--porcelain', '--', 'src', 'bots') ? '+changes' : '');
+}
+
+/** Runs `use` with `sha` checked out in a temporary worktree, then removes the worktree. */
+export async function withOldTree<T>(sha: string, use: (dir: string) => T | Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'bench-old-'));
+  rmSync(dir, { recursive: true, force: true });
+  git(ROOT, 'worktree', 'add', '--quiet', '--detach', dir, sha);
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    return await use(dir);
+  } finally {
+    try {
+      git(ROOT, 'worktree', 'remove', '--force', dir);
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      git(ROOT, 'worktree', 'prune');
+    }
+  }
+}

@@ -1,0 +1,305 @@
+// `npm run bench:pair -- <commit> [--pairs=15]`: this tree's engine and bots against an older
+// commit's, both loaded in this one process and timed in pairs of short slices of the same work
+// (same seeds, same positions), the order swapped every pair. bench:compare runs the two sides
+// in separate processes a minute apart, and on a shared machine whose speed drifts within
+// minutes its per-round ratios spread widely (quick random games: 0.99 to 1.93 in one run);
+// a pair here is a fraction of a second apart, so the drift weighs on both sides alike.
+// Per figure: each side's median rate, and the median over pairs of the speed-up (old CPU time
+// ÷ new CPU time for the same work, above 1 when the new commit is faster) with its quartiles.
+// CPU time of this process (user + system). The figures cover one thread; the simulation runs
+// (several processes) stay with bench:compare --full.
+import os from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+
+const args = process.argv.slice(2);
+const commit = args.find((a) => !a.startsWith('--'));
+const sha = resolveCommit('bench:pair', commit);
+const pairsArg = args.find((a) => a.startsWith('--pairs='));
+const PAIRS = pairsArg ? Number(pairsArg.slice(8)) : 15;
+if (!Number.isInteger(PAIRS) || PAIRS < 3) {
+  console.error(`bench:pair: --pairs must be an integer of at least 3, not "${pairsArg}"`);
+  process.exit(2);
+}
+const unknown = args.find((a) => a.startsWith('--') && !a.startsWith('--pairs='));
+if (unknown) {
+  console.error(`bench:pair: unknown option "${unknown}" (only --pairs=N)`);
+  process.exit(2);
+}
+const head = headLabel();
+
+// The part of the engine contract and bot registry the measures use, as either commit has it.
+interface Game {
+  allocState(): object;
+  newGame(st: object, seed: number): void;
+  cloneInto(src: object, dst: object): void;
+  isTerminal(st: object): boolean;
+  currentPlayer(st: object): number;
+  legalActions(st: object, out: Int32Array): number;
+  apply(st: object, action: number): void;
+  maxLegalActions: number;
+}
+interface Bot {
+  choose(game: Game, st: object, legal: Int32Array, n: number): number;
+  iterationsRun?: number;
+}
+interface Rng {
+  int(n: number): number;
+}
+interface Side {
+  label: string;
+  games: { quick: Game; standard: Game };
+  bot(spec: string, seed: number): Bot;
+  rng(seed: string): Rng;
+  mixSeed(a: number, b: number): number;
+}
+
+async function loadSide(root: string, label: string): Promise<Side> {
+  const url = (p: string) => pathToFileURL(join(root, p)).href;
+  await import(url('src/games/registry.ts')); // registers each game's heuristic bot
+  const bots = await import(url('bots/index.ts'));
+  const rng = await import(url('src/core/rng.ts'));
+  const br = await import(url('src/games/blue-rising/index.ts'));
+  const match = (mode: string): Game => br.matchFromFiles(mode, join(root, 'decks', `${mode}-gardiens.deck`), join(root, 'decks', `${mode}-veilleurs.deck`));
+  return {
+    label,
+    games: { quick: match('quick'), standard: match('standard') },
+    bot: (spec, seed) => bots.makeBot(bots.parseBotSpec(spec), seed),
+    rng: (seed) => new rng.SeededRng(seed),
+    mixSeed: rng.mixSeed,
+  };
+}
+
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** Plays random games to the end; the same games on both sides for the same pair. */
+function randomGames(side: Side, mode: 'quick' | 'standard', count: number, pair: number): number {
+  const game = side.games[mode];
+  const st = game.allocState();
+  const legal = new Int32Array(game.maxLegalActions);
+  const rng = side.rng(`bench-pair-${pair}`);
+  for (let g = 0; g < count; g++) {
+    game.newGame(st, side.mixSeed(5000 + pair, g));
+    while (!game.isTerminal(st)) {
+      const n = game.legalActions(st, legal);
+      game.apply(st, legal[rng.int(n)]!);
+    }
+  }
+  return count;
+}
+
+/** Positions of random quick games where the mover has more than two actions (as bots.ts samples). */
+function positions(side: Side, count: number, every: number): object[] {
+  const game = side.games.quick;
+  const legal = new Int32Array(game.maxLegalActions);
+  const rng = side.rng('bench-bots');
+  const out: object[] = [];
+  for (let g = 0; out.length < count; g++) {
+    const st = game.allocState();
+    game.newGame(st, 9000 + g);
+    while (!game.isTerminal(st) && out.length < count) {
+      const n = game.legalActions(st, legal);
+      if (n > 2 && rng.int(every) === 0) {
+        const s = game.allocState();
+        game.cloneInto(st, s);
+        out.push(s);
+      }
+      game.apply(st, legal[rng.int(n)]!);
+    }
+  }
+  return out;
+}
+
+/** Each position's legal list, to check that both sides measure the same positions. */
+function legalLists(game: Game, states: object[]): string[] {
+  const legal = new Int32Array(game.maxLegalActions);
+  return states.map((s) => Array.from(legal.subarray(0, game.legalActions(s, legal))).join(','));
+}
+
+interface Prepared {
+  side: Side;
+  snaps: { quick: object[]; standard: object[] };
+  states: object[];
+}
+
+function prepare(side: Side): Prepared {
+  const snapshots = (mode: 'quick' | 'standard') => {
+    const game = side.games[mode];
+    const legal = new Int32Array(game.maxLegalActions);
+    const rng = side.rng('bench-snapshots');
+    const out: object[] = [];
+    for (let g = 0; out.length < 64; g++) {
+      const st = game.allocState();
+      game.newGame(st, side.mixSeed(11, g));
+      for (let k = 0; !game.isTerminal(st) && out.length < 64; k++) {
+        if (k % 8 === 7) {
+          const c = game.allocState();
+          game.cloneInto(st, c);
+          out.push(c);
+        }
+        game.apply(st, legal[rng.int(game.legalActions(st, legal))]!);
+      }
+    }
+    return out;
+  };
+  return { side, snaps: { quick: snapshots('quick'), standard: snapshots('standard') }, states: positions(side, 40, 15) };
+}
+
+const LADDER_FLATMC = 'flatmc:budget=1000,rollout=heuristic,depth=12';
+const LADDER_ISMCTS = 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4';
+
+/** One slice of work: returns how many units it did (games, clones, iterations, decisions). */
+type Task = (p: Prepared, pair: number, decisions: number[]) => number;
+
+/** `perPair` of the 40 positions, chosen by the pair, each decided by a fresh bot seeded 1. */
+const decide = (spec: string, perPair: number, unit: 'decisions' | 'iterations'): Task => (p, pair, decisions) => {
+  const game = p.side.games.quick;
+  const legal = new Int32Array(game.maxLegalActions);
+  let units = 0;
+  for (let k = 0; k < perPair; k++) {
+    const s = p.states[(pair * perPair + k) % p.states.length]!;
+    const bot = p.side.bot(spec, 1);
+    decisions.push(bot.choose(game, s, legal, game.legalActions(s, legal)));
+    units += unit === 'iterations' ? bot.iterationsRun ?? 0 : 1;
+  }
+  return units;
+};
+
+const TASKS: { figure: string; unit: string; task: Task; warm?: Task }[] = [
+  { figure: 'random quick games', unit: 'games/s', task: (p, pair) => randomGames(p.side, 'quick', 1000, pair) },
+  { figure: 'random standard games', unit: 'games/s', task: (p, pair) => randomGames(p.side, 'standard', 500, pair) },
+  ...(['quick', 'standard'] as const).map((mode) => ({
+    figure: `cloneInto ${mode}`,
+    unit: 'clones/s',
+    task: (p: Prepared) => {
+      const game = p.side.games[mode];
+      const snaps = p.snaps[mode];
+      const dst = game.allocState();
+      for (let i = 0; i < 1_000_000; i++) game.cloneInto(snaps[i & 63]!, dst);
+      return 1_000_000;
+    },
+  })),
+  { figure: 'ISMCTS iterations, random rollouts', unit: 'iterations/s', task: decide('ismcts:iterations=1000', 4, 'iterations') },
+  {
+    figure: 'heuristic decisions',
+    unit: 'decisions/s',
+    task: (p, _pair, decisions) => {
+      const game = p.side.games.quick;
+      const legal = new Int32Array(game.maxLegalActions);
+      const bot = p.side.bot('heuristic', 1);
+      for (let r = 0; r < 250; r++) for (const s of p.states) decisions.push(bot.choose(game, s, legal, game.legalActions(s, legal)));
+      return 250 * p.states.length;
+    },
+    // The heuristic bot reaches its speed after about 25,000 decisions (bots.ts).
+    warm: (p) => {
+      const game = p.side.games.quick;
+      const legal = new Int32Array(game.maxLegalActions);
+      const bot = p.side.bot('heuristic', 1);
+      for (let r = 0; r < 1000; r++) for (const s of p.states) bot.choose(game, s, legal, game.legalActions(s, legal));
+      return 0;
+    },
+  },
+  {
+    figure: 'heuristic vs heuristic games',
+    unit: 'games/s',
+    task: (p, pair, decisions) => {
+      const game = p.side.games.quick;
+      const legal = new Int32Array(game.maxLegalActions);
+      const st = game.allocState();
+      const bots = [p.side.bot('heuristic', 1), p.side.bot('heuristic', 2)];
+      for (let g = 0; g < 60; g++) {
+        game.newGame(st, 7000 + pair * 60 + g);
+        let moves = 0;
+        while (!game.isTerminal(st)) {
+          game.apply(st, bots[game.currentPlayer(st)]!.choose(game, st, legal, game.legalActions(st, legal)));
+          moves++;
+        }
+        decisions.push(moves);
+      }
+      return 60;
+    },
+  },
+  { figure: 'ladder flat Monte-Carlo', unit: 'decisions/s', task: decide(LADDER_FLATMC, 4, 'decisions') },
+  { figure: 'ladder ISMCTS', unit: 'decisions/s', task: decide(LADDER_ISMCTS, 4, 'decisions') },
+];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+
+const rows: string[][] = [['figure', 'new (median)', 'old (median)', 'speed-up', 'q1–q3', 'same choices (same positions only)']];
+const summary: Record<string, { new: number; old: number; speedUp: number; q1: number; q3: number; sameChoices: number | null; choices: number }> = {};
+let positionsNote = '';
+let agreement = { quick: 0, standard: 0, positions: 0 };
+await withOldTree(sha, async (oldDir) => {
+  const started = Date.now();
+  const sides = [await loadSide(ROOT, 'new'), await loadSide(oldDir, 'old')];
+  const [pNew, pOld] = sides.map(prepare) as [Prepared, Prepared];
+  // The same seeds give the same positions only where the two rule sets (and their action
+  // numbering) agree; a rules fix between the commits (5d50073 → D19, D22) changes some games,
+  // and then the decisions are timed on partly different positions. Said, not hidden.
+  const sameLists = (xs: string[], ys: string[]) => xs.filter((x, i) => x === ys[i]).length;
+  const agree = {
+    quick: sameLists(legalLists(pNew.side.games.quick, pNew.snaps.quick), legalLists(pOld.side.games.quick, pOld.snaps.quick)),
+    standard: sameLists(legalLists(pNew.side.games.standard, pNew.snaps.standard), legalLists(pOld.side.games.standard, pOld.snaps.standard)),
+    positions: sameLists(legalLists(pNew.side.games.quick, pNew.states), legalLists(pOld.side.games.quick, pOld.states)),
+  };
+  agreement = agree;
+  positionsNote = `same legal lists on both sides: ${agree.quick}/64 quick and ${agree.standard}/64 standard clone snapshots, ${agree.positions}/${pNew.states.length} bot positions`;
+  console.error(`bench:pair: ${head} (new) against ${sha.slice(0, 7)} (old), ${PAIRS} pairs per figure`);
+  for (const { figure, unit, task, warm } of TASKS) {
+    for (const p of [pNew, pOld]) {
+      warm?.(p, 0, []);
+      task(p, PAIRS, []); // warm-up on a pair index the measure does not use
+    }
+    const rate = { new: [] as number[], old: [] as number[] };
+    const speedUps: number[] = [];
+    const choices = { new: [] as number[], old: [] as number[] };
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const seconds = { new: 0, old: 0 };
+      for (const p of pair % 2 === 0 ? [pNew, pOld] : [pOld, pNew]) {
+        const key = p.side.label as 'new' | 'old';
+        const t0 = cpuSeconds();
+        const units = task(p, pair, choices[key]);
+        seconds[key] = cpuSeconds() - t0;
+        rate[key].push(units / seconds[key]);
+      }
+      speedUps.push(seconds.old / seconds.new);
+    }
+    const same = choices.new.filter((c, i) => c === choices.old[i]).length;
+    // Same choices mean something only on the same positions (and, for whole games, the same rules).
+    const comparable = choices.new.length > 0 && agree.positions === pNew.states.length;
+    const r = {
+      new: median(rate.new),
+      old: median(rate.old),
+      speedUp: median(speedUps),
+      q1: quantile(speedUps, 0.25),
+      q3: quantile(speedUps, 0.75),
+      sameChoices: comparable ? same : null,
+      choices: choices.new.length,
+    };
+    summary[figure] = r;
+    const fmt = (x: number) => (x >= 100 ? String(Math.round(x)) : x.toFixed(1));
+    rows.push([`${figure} (${unit})`, fmt(r.new), fmt(r.old), r.speedUp.toFixed(3), `${r.q1.toFixed(2)}–${r.q3.toFixed(2)}`, comparable ? `${same}/${choices.new.length}` : '-']);
+    console.error(`  ${figure}: ${r.speedUp.toFixed(3)}`);
+  }
+  console.error(`bench:pair: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+});
+
+const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+console.log(`cpu: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
+console.log(`new: ${head}  old: ${sha.slice(0, 7)}  pairs: ${PAIRS}  clock: this process's CPU time`);
+console.log(positionsNote);
+console.log('speed-up: old time / new time for the same work (above 1: new is faster; cloneInto at 0.6× the time is 1.667)');
+for (const r of rows) console.log(r.map((x, c) => (c === 0 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  '));
+if (process.env.BENCH_PAIR_JSON) console.log(JSON.stringify({ new: head, old: sha, pairs: PAIRS, positions: agreement, summary }));

@@ -1,0 +1,56 @@
+// bench:pair (src/bench/paired.ts) loads two commits' engines and bots in one process. Paired
+// with this very commit, both module copies must measure the same positions and make the same
+// choices (the figures are then comparable), and bad options are refused in one line.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../sim/helpers.ts';
+
+const PAIRED = join(ROOT, 'src/bench/paired.ts');
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', PAIRED, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+
+describe('bench:pair', () => {
+  it('paired with HEAD itself: the same positions, the same choices, every figure measured', () => {
+    const r = run(['HEAD', '--pairs=3'], { BENCH_PAIR_JSON: '1' });
+    expect(r.status, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
+      pairs: number;
+      positions: { quick: number; standard: number; positions: number };
+      summary: Record<string, { speedUp: number; q1: number; q3: number; sameChoices: number | null; choices: number }>;
+    };
+    expect(json.pairs).toBe(3);
+    expect(json.positions).toEqual({ quick: 64, standard: 64, positions: 40 });
+    expect(Object.keys(json.summary)).toEqual([
+      'random quick games',
+      'random standard games',
+      'cloneInto quick',
+      'cloneInto standard',
+      'ISMCTS iterations, random rollouts',
+      'heuristic decisions',
+      'heuristic vs heuristic games',
+      'ladder flat Monte-Carlo',
+      'ladder ISMCTS',
+    ]);
+    for (const [figure, f] of Object.entries(json.summary)) {
+      expect(f.speedUp, figure).toBeGreaterThan(0);
+      expect(f.q1, figure).toBeLessThanOrEqual(f.q3);
+      // The bots' choices (and whole heuristic games' lengths) on both copies: all the same.
+      if (f.choices > 0) expect(f.sameChoices, figure).toBe(f.choices);
+    }
+    expect(json.summary['heuristic decisions']!.choices).toBe(3 * 250 * 40);
+    expect(json.summary['heuristic vs heuristic games']!.choices).toBe(3 * 60);
+  });
+
+  it('refuses an unknown commit and a pair count below 3, in one line, exit 2', () => {
+    const unknown = run(['no-such-commit']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr.trim()).toBe('bench:pair: unknown commit "no-such-commit"');
+    const few = run(['HEAD', '--pairs=2']);
+    expect(few.status).toBe(2);
+    expect(few.stderr.trim()).toBe('bench:pair: --pairs must be an integer of at least 3, not "--pairs=2"');
+    const option = run(['HEAD', '--rounds=3']);
+    expect(option.status).toBe(2);
+    expect(option.stderr.trim()).toBe('bench:pair: unknown option "--rounds=3" (only --pairs=N)');
+  });
+});
