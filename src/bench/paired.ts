@@ -1,33 +1,22 @@
 // `npm run bench:pair -- <commit> [--pairs=15]`: this tree's engine and bots against an older
-// commit's, both loaded in this one process and timed in pairs of short slices of the same work
-// (same seeds, same positions), the order swapped every pair. bench:compare runs the two sides
-// in separate processes a minute apart, and on a shared machine whose speed drifts within
-// minutes its per-round ratios spread widely (quick random games: 0.99 to 1.93 in one run);
-// a pair here is a fraction of a second apart, so the drift weighs on both sides alike.
-// Per figure: each side's median rate, and the median over pairs of the speed-up (old CPU time
-// ÷ new CPU time for the same work, above 1 when the new commit is faster) with its quartiles.
-// CPU time of this process (user + system). The figures cover one thread; the simulation runs
-// (several processes) stay with bench:compare --full.
+// commit's, both loaded in one process and timed in pairs of short slices of the same work
+// (same seeds, same positions where the rules agree), the order swapped every pair.
+// bench:compare runs the two sides in separate processes a minute apart, and on a shared
+// machine whose speed drifts within minutes its per-round ratios spread widely (quick random
+// games: 0.99 to 1.93 in one run); a pair here is a fraction of a second apart, so the drift
+// weighs on both sides alike. The copy of the code loaded first ran up to 7% slower than the
+// same code loaded second (this commit paired with itself), so two processes run, one loading
+// each side first, and their pairs are pooled.
+// Per figure: each side's median rate, and the median over the pooled pairs of the speed-up
+// (old CPU time ÷ new CPU time for the same work, above 1 when the new commit is faster) with
+// its quartiles and each load order's median. CPU time of the measuring process (user +
+// system). The figures cover one thread; the simulation runs (several processes) stay with
+// bench:compare --full.
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
-
-const args = process.argv.slice(2);
-const commit = args.find((a) => !a.startsWith('--'));
-const sha = resolveCommit('bench:pair', commit);
-const pairsArg = args.find((a) => a.startsWith('--pairs='));
-const PAIRS = pairsArg ? Number(pairsArg.slice(8)) : 15;
-if (!Number.isInteger(PAIRS) || PAIRS < 3) {
-  console.error(`bench:pair: --pairs must be an integer of at least 3, not "${pairsArg}"`);
-  process.exit(2);
-}
-const unknown = args.find((a) => a.startsWith('--') && !a.startsWith('--pairs='));
-if (unknown) {
-  console.error(`bench:pair: unknown option "${unknown}" (only --pairs=N)`);
-  process.exit(2);
-}
-const head = headLabel();
 
 // The part of the engine contract and bot registry the measures use, as either commit has it.
 interface Game {
@@ -237,14 +226,19 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
 
-const rows: string[][] = [['figure', 'new (median)', 'old (median)', 'speed-up', 'q1–q3', 'same choices (same positions only)']];
-const summary: Record<string, { new: number; old: number; speedUp: number; q1: number; q3: number; sameChoices: number | null; choices: number }> = {};
-let positionsNote = '';
-let agreement = { quick: 0, standard: 0, positions: 0 };
-await withOldTree(sha, async (oldDir) => {
-  const started = Date.now();
-  const sides = [await loadSide(ROOT, 'new'), await loadSide(oldDir, 'old')];
-  const [pNew, pOld] = sides.map(prepare) as [Prepared, Prepared];
+/** What one measuring process found, per figure: each pair's CPU seconds and units per side. */
+interface Measured {
+  agree: { quick: number; standard: number; positions: number; states: number };
+  figures: Record<string, { unit: string; seconds: { new: number[]; old: number[] }; units: { new: number[]; old: number[] }; same: number; choices: number }>;
+}
+
+/** The measuring process: loads the two trees in the order given, runs every task in pairs. */
+async function measure(newRoot: string, oldRoot: string, first: 'new' | 'old', pairs: number): Promise<Measured> {
+  const roots = { new: newRoot, old: oldRoot };
+  const second = first === 'new' ? 'old' : 'new';
+  const loaded = { [first]: await loadSide(roots[first], first) } as Record<'new' | 'old', Side>;
+  loaded[second] = await loadSide(roots[second], second);
+  const pNew = prepare(loaded.new), pOld = prepare(loaded.old);
   // The same seeds give the same positions only where the two rule sets (and their action
   // numbering) agree; a rules fix between the commits (5d50073 → D19, D22) changes some games,
   // and then the decisions are timed on partly different positions. Said, not hidden.
@@ -253,52 +247,112 @@ await withOldTree(sha, async (oldDir) => {
     quick: sameLists(legalLists(pNew.side.games.quick, pNew.snaps.quick), legalLists(pOld.side.games.quick, pOld.snaps.quick)),
     standard: sameLists(legalLists(pNew.side.games.standard, pNew.snaps.standard), legalLists(pOld.side.games.standard, pOld.snaps.standard)),
     positions: sameLists(legalLists(pNew.side.games.quick, pNew.states), legalLists(pOld.side.games.quick, pOld.states)),
+    states: pNew.states.length,
   };
-  agreement = agree;
-  positionsNote = `same legal lists on both sides: ${agree.quick}/64 quick and ${agree.standard}/64 standard clone snapshots, ${agree.positions}/${pNew.states.length} bot positions`;
-  console.error(`bench:pair: ${head} (new) against ${sha.slice(0, 7)} (old), ${PAIRS} pairs per figure`);
+  const figures: Measured['figures'] = {};
   for (const { figure, unit, task, warm } of TASKS) {
     for (const p of [pNew, pOld]) {
       warm?.(p, 0, []);
-      task(p, PAIRS, []); // warm-up on a pair index the measure does not use
+      task(p, pairs, []); // warm-up on a pair index the measure does not use
     }
-    const rate = { new: [] as number[], old: [] as number[] };
-    const speedUps: number[] = [];
+    const f = (figures[figure] = { unit, seconds: { new: [], old: [] }, units: { new: [], old: [] }, same: 0, choices: 0 } as Measured['figures'][string]);
     const choices = { new: [] as number[], old: [] as number[] };
-    for (let pair = 0; pair < PAIRS; pair++) {
-      const seconds = { new: 0, old: 0 };
+    for (let pair = 0; pair < pairs; pair++) {
       for (const p of pair % 2 === 0 ? [pNew, pOld] : [pOld, pNew]) {
         const key = p.side.label as 'new' | 'old';
         const t0 = cpuSeconds();
         const units = task(p, pair, choices[key]);
-        seconds[key] = cpuSeconds() - t0;
-        rate[key].push(units / seconds[key]);
+        f.seconds[key].push(cpuSeconds() - t0);
+        f.units[key].push(units);
       }
-      speedUps.push(seconds.old / seconds.new);
     }
-    const same = choices.new.filter((c, i) => c === choices.old[i]).length;
+    f.same = choices.new.filter((c, i) => c === choices.old[i]).length;
+    f.choices = choices.new.length;
+    console.error(`  ${figure} (${first} loaded first): ${median(f.seconds.old.map((o, i) => o / f.seconds.new[i]!)).toFixed(3)}`);
+  }
+  return { agree, figures };
+}
+
+const CHILD = process.env.BENCH_PAIR_CHILD;
+if (CHILD) {
+  const { newRoot, oldRoot, first, pairs } = JSON.parse(CHILD) as { newRoot: string; oldRoot: string; first: 'new' | 'old'; pairs: number };
+  const json = JSON.stringify(await measure(newRoot, oldRoot, first, pairs));
+  // Exit only once the pipe has taken the whole line (an exit right away can cut it).
+  await new Promise<void>((done) => process.stdout.write(json + '\n', () => done()));
+  process.exit(0);
+}
+
+const args = process.argv.slice(2);
+const commit = args.find((a) => !a.startsWith('--'));
+const sha = resolveCommit('bench:pair', commit);
+const pairsArg = args.find((a) => a.startsWith('--pairs='));
+const PAIRS = pairsArg ? Number(pairsArg.slice(8)) : 15;
+if (!Number.isInteger(PAIRS) || PAIRS < 3) {
+  console.error(`bench:pair: --pairs must be an integer of at least 3, not "${pairsArg}"`);
+  process.exit(2);
+}
+const unknown = args.find((a) => a.startsWith('--') && !a.startsWith('--pairs='));
+if (unknown) {
+  console.error(`bench:pair: unknown option "${unknown}" (only --pairs=N)`);
+  process.exit(2);
+}
+const head = headLabel();
+
+const rows: string[][] = [['figure', 'new (median)', 'old (median)', 'speed-up', 'q1–q3', 'new first / old first', 'same choices (same positions only)']];
+const summary: Record<string, { new: number; old: number; speedUp: number; q1: number; q3: number; newFirst: number; oldFirst: number; sameChoices: number | null; choices: number }> = {};
+let positionsNote = '';
+let agreement = { quick: 0, standard: 0, positions: 0 };
+await withOldTree(sha, (oldDir) => {
+  const started = Date.now();
+  console.error(`bench:pair: ${head} (new) against ${sha.slice(0, 7)} (old), ${PAIRS} pairs per figure in each of two processes`);
+  const runs = (['new', 'old'] as const).map((first) => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 26,
+      env: { ...process.env, BENCH_PAIR_CHILD: JSON.stringify({ newRoot: ROOT, oldRoot: oldDir, first, pairs: PAIRS }) },
+    });
+    return JSON.parse(out) as Measured;
+  });
+  const agree = runs[0]!.agree;
+  agreement = { quick: agree.quick, standard: agree.standard, positions: agree.positions };
+  positionsNote = `same legal lists on both sides: ${agree.quick}/64 quick and ${agree.standard}/64 standard clone snapshots, ${agree.positions}/${agree.states} bot positions`;
+  for (const figure of Object.keys(runs[0]!.figures)) {
+    const speedUps: number[][] = [];
+    const rate = { new: [] as number[], old: [] as number[] };
+    let same = 0, total = 0;
+    for (const run of runs) {
+      const f = run.figures[figure]!;
+      speedUps.push(f.seconds.old.map((o, i) => o / f.seconds.new[i]!));
+      for (const side of ['new', 'old'] as const) f.seconds[side].forEach((sec, i) => rate[side].push(f.units[side][i]! / sec));
+      same += f.same;
+      total += f.choices;
+    }
+    const pooled = speedUps.flat();
     // Same choices mean something only on the same positions (and, for whole games, the same rules).
-    const comparable = choices.new.length > 0 && agree.positions === pNew.states.length;
+    const comparable = total > 0 && agree.positions === agree.states;
     const r = {
       new: median(rate.new),
       old: median(rate.old),
-      speedUp: median(speedUps),
-      q1: quantile(speedUps, 0.25),
-      q3: quantile(speedUps, 0.75),
+      speedUp: median(pooled),
+      q1: quantile(pooled, 0.25),
+      q3: quantile(pooled, 0.75),
+      newFirst: median(speedUps[0]!),
+      oldFirst: median(speedUps[1]!),
       sameChoices: comparable ? same : null,
-      choices: choices.new.length,
+      choices: total,
     };
     summary[figure] = r;
     const fmt = (x: number) => (x >= 100 ? String(Math.round(x)) : x.toFixed(1));
-    rows.push([`${figure} (${unit})`, fmt(r.new), fmt(r.old), r.speedUp.toFixed(3), `${r.q1.toFixed(2)}–${r.q3.toFixed(2)}`, comparable ? `${same}/${choices.new.length}` : '-']);
-    console.error(`  ${figure}: ${r.speedUp.toFixed(3)}`);
+    rows.push([`${figure} (${runs[0]!.figures[figure]!.unit})`, fmt(r.new), fmt(r.old), r.speedUp.toFixed(3), `${r.q1.toFixed(2)}–${r.q3.toFixed(2)}`, `${r.newFirst.toFixed(2)} / ${r.oldFirst.toFixed(2)}`, comparable ? `${same}/${total}` : '-']);
   }
   console.error(`bench:pair: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 });
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 console.log(`cpu: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
-console.log(`new: ${head}  old: ${sha.slice(0, 7)}  pairs: ${PAIRS}  clock: this process's CPU time`);
+console.log(`new: ${head}  old: ${sha.slice(0, 7)}  pairs: ${PAIRS} in each load order  clock: the measuring process's CPU time`);
 console.log(positionsNote);
 console.log('speed-up: old time / new time for the same work (above 1: new is faster; cloneInto at 0.6× the time is 1.667)');
 for (const r of rows) console.log(r.map((x, c) => (c === 0 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  '));

@@ -1,6 +1,7 @@
-// bench:pair (src/bench/paired.ts) loads two commits' engines and bots in one process. Paired
-// with this very commit, both module copies must measure the same positions and make the same
-// choices (the figures are then comparable), and bad options are refused in one line.
+// bench:pair (src/bench/paired.ts) loads two commits' engines and bots in one process (twice,
+// each side loaded first once). Paired with this very commit, both module copies must measure
+// the same positions and make the same choices (the figures are then comparable), and bad
+// options are refused in one line.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ describe('bench:pair', () => {
     const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
       pairs: number;
       positions: { quick: number; standard: number; positions: number };
-      summary: Record<string, { speedUp: number; q1: number; q3: number; sameChoices: number | null; choices: number }>;
+      summary: Record<string, { speedUp: number; q1: number; q3: number; newFirst: number; oldFirst: number; sameChoices: number | null; choices: number }>;
     };
     expect(json.pairs).toBe(3);
     expect(json.positions).toEqual({ quick: 64, standard: 64, positions: 40 });
@@ -35,11 +36,15 @@ describe('bench:pair', () => {
     for (const [figure, f] of Object.entries(json.summary)) {
       expect(f.speedUp, figure).toBeGreaterThan(0);
       expect(f.q1, figure).toBeLessThanOrEqual(f.q3);
+      expect(f.newFirst, figure).toBeGreaterThan(0);
+      expect(f.oldFirst, figure).toBeGreaterThan(0);
       // The bots' choices (and whole heuristic games' lengths) on both copies: all the same.
       if (f.choices > 0) expect(f.sameChoices, figure).toBe(f.choices);
     }
-    expect(json.summary['heuristic decisions']!.choices).toBe(3 * 250 * 40);
-    expect(json.summary['heuristic vs heuristic games']!.choices).toBe(3 * 60);
+    // Two measuring processes (each side loaded first once), 3 pairs each.
+    expect(json.summary['heuristic decisions']!.choices).toBe(2 * 3 * 250 * 40);
+    expect(json.summary['heuristic vs heuristic games']!.choices).toBe(2 * 3 * 60);
+    expect(json.summary['ladder ISMCTS']!.choices).toBe(2 * 3 * 4);
   });
 
   it('refuses an unknown commit and a pair count below 3, in one line, exit 2', () => {
