@@ -32,6 +32,7 @@ import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
 import { benchBots } from './bots.ts';
 import { clockName, nowNs } from './clock.ts';
+import { snapshots } from './snapshots.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -54,30 +55,8 @@ function playOut(game: Game<BRState>, st: BRState, rng: SeededRng, legal: Int32A
   return steps;
 }
 
-/** Mid-game snapshots (one decision in 8 of a few random games). */
-function snapshots(game: Game<BRState>, count: number): BRState[] {
-  const out: BRState[] = [];
-  const st = game.allocState();
-  const legal = new Int32Array(game.maxLegalActions);
-  const rng = new SeededRng('bench-snapshots');
-  for (let g = 0; out.length < count; g++) {
-    game.newGame(st, mixSeed(11, g));
-    let k = 0;
-    while (!game.isTerminal(st) && out.length < count) {
-      if (k++ % 8 === 7) {
-        const c = game.allocState();
-        game.cloneInto(st, c);
-        out.push(c);
-      }
-      const n = game.legalActions(st, legal);
-      game.apply(st, legal[rng.int(n)]!);
-    }
-  }
-  return out;
-}
-
 function benchClone(game: Game<BRState>): number {
-  const snaps = snapshots(game, 64);
+  const snaps = snapshots(game, 64, new SeededRng('bench-snapshots'), (g) => mixSeed(11, g));
   const dst = game.allocState();
   const N = 1_000_000;
   let sink = 0;

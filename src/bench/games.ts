@@ -17,6 +17,7 @@ import type { Game } from '../core/game.ts';
 import { loadDeckFile, type GameModule } from '../core/module.ts';
 import { SeededRng, mixSeed } from '../core/rng.ts';
 import { GAME_MODULES } from '../games/registry.ts';
+import { snapshots } from './snapshots.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
@@ -33,33 +34,13 @@ function stateBytes(st: object): number {
   return n;
 }
 
-/** Mid-game states: one decision in 8 of random games. */
-function snapshots(game: Game<unknown>, count: number): unknown[] {
-  const out: unknown[] = [];
-  const st = game.allocState();
-  const legal = new Int32Array(game.maxLegalActions);
-  const rng = new SeededRng('bench-games-snapshots');
-  for (let g = 0; out.length < count; g++) {
-    game.newGame(st, mixSeed(21, g));
-    for (let k = 0; !game.isTerminal(st) && out.length < count; k++) {
-      if (k % 8 === 7) {
-        const c = game.allocState();
-        game.cloneInto(st, c);
-        out.push(c);
-      }
-      game.apply(st, legal[rng.int(game.legalActions(st, legal))]!);
-    }
-  }
-  return out;
-}
-
 function benchGame(m: GameModule, decksRoot: string) {
   const dir = join(decksRoot, '..', m.deckFolder);
   const decks = readdirSync(dir).filter((f) => f.endsWith('.deck')).sort()
     .map((f) => loadDeckFile(m, join(dir, f))).filter((d) => d.mode === m.defaultMode).slice(0, 2);
   const game = m.buildMatch({ mode: m.defaultMode, decks: [decks[0]!.list, decks[1]!.list] }) as Game<unknown>;
   const legal = new Int32Array(game.maxLegalActions);
-  const snaps = snapshots(game, 64);
+  const snaps = snapshots(game, 64, new SeededRng('bench-games-snapshots'), (g) => mixSeed(21, g));
 
   const dst = game.allocState();
   const cloneRuns: number[] = [];

@@ -17,6 +17,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+import { snapshots } from './snapshots.ts';
 
 // The part of the engine contract and bot registry the measures use, as either commit has it.
 interface Game {
@@ -116,26 +117,8 @@ interface Prepared {
 }
 
 function prepare(side: Side): Prepared {
-  const snapshots = (mode: 'quick' | 'standard') => {
-    const game = side.games[mode];
-    const legal = new Int32Array(game.maxLegalActions);
-    const rng = side.rng('bench-snapshots');
-    const out: object[] = [];
-    for (let g = 0; out.length < 64; g++) {
-      const st = game.allocState();
-      game.newGame(st, side.mixSeed(11, g));
-      for (let k = 0; !game.isTerminal(st) && out.length < 64; k++) {
-        if (k % 8 === 7) {
-          const c = game.allocState();
-          game.cloneInto(st, c);
-          out.push(c);
-        }
-        game.apply(st, legal[rng.int(game.legalActions(st, legal))]!);
-      }
-    }
-    return out;
-  };
-  return { side, snaps: { quick: snapshots('quick'), standard: snapshots('standard') }, states: positions(side, 40, 15) };
+  const snaps = (mode: 'quick' | 'standard') => snapshots(side.games[mode], 64, side.rng('bench-snapshots'), (g) => side.mixSeed(11, g));
+  return { side, snaps: { quick: snaps('quick'), standard: snaps('standard') }, states: positions(side, 40, 15) };
 }
 
 const LADDER_FLATMC = 'flatmc:budget=1000,rollout=heuristic,depth=12';
