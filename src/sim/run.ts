@@ -9,7 +9,7 @@ import { buildWorkerBundle, removeWorkerBundle } from './worker-bundle.ts';
 import { PairCodeStore, emptyAggregate, mergeInto, type Aggregate } from './aggregate.ts';
 import { EffectSums } from './card-effects.ts';
 import { JournalWriter, codeKey, readJournal, shardKey, type JournalState } from './journal.ts';
-import { FAILURE_MARK, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
+import { FAILURE_MARK, WORKER_LOADED, type GameFailureInfo, type GameRow, type ShardResult, type ShardTask } from './shard.ts';
 
 export interface SideSpec {
   name: string;
@@ -202,7 +202,34 @@ export function localPool(bundle: string, workers: number): ShardExecutor {
   // reports such late answers as 'error' events, which would crash the process with a
   // stack trace instead of the one-line report of the first failure.
   pool.on('error', () => {});
-  return { run: (task) => pool.run(task), inFlight: Math.max(2, workers * 2), destroy: () => pool.destroy() };
+  // Threads whose module has loaded (worker.ts posts its threadId). Terminating a thread while
+  // Node 20 still instantiates its module aborts the whole process ("IsGraphAsync must be used
+  // on an instantiated module"): a run that fails, or ends, before a thread is ready would
+  // then die with a native stack instead of its own report.
+  const loaded = new Set<number>();
+  pool.on('message', (m: unknown) => {
+    if (typeof m === 'object' && m !== null && WORKER_LOADED in m) loaded.add((m as Record<string, number>)[WORKER_LOADED]!);
+  });
+  return {
+    run: (task) => pool.run(task),
+    inFlight: Math.max(2, workers * 2),
+    destroy: async () => {
+      await threadsLoaded(pool.threads, loaded);
+      await pool.destroy();
+    },
+  };
+}
+
+/** How long destroy waits for a thread still loading; a thread that never loads (a hung import) is then terminated anyway. */
+const LOAD_WAIT_MS = 60_000;
+
+/** Resolves once every thread has loaded its module (in `loaded`) or exited. */
+export async function threadsLoaded(threads: readonly { threadId: number }[], loaded: ReadonlySet<number>): Promise<void> {
+  const until = Date.now() + LOAD_WAIT_MS;
+  // threadId is -1 once a thread has exited.
+  while (!threads.every((t) => t.threadId === -1 || loaded.has(t.threadId)) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 export interface RunResult {

@@ -61,6 +61,9 @@ export interface GameFailureInfo {
 }
 export const FAILURE_MARK = 'LAB_GAME_FAILED ';
 
+/** The key of the message a worker thread posts once its module has loaded (worker.ts, run.ts's localPool). */
+export const WORKER_LOADED = 'labWorkerLoaded';
+
 interface Prepared {
   games: [CardStatsGame<unknown>, CardStatsGame<unknown>]; // [A in seat 0, B in seat 0]
   states: [unknown, unknown];
