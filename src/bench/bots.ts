@@ -19,6 +19,7 @@ import { SeededRng } from '../core/rng.ts';
 import { matchFromFiles } from '../games/blue-rising/index.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
 import { nowNs } from './clock.ts';
+import { botPositions } from './snapshots.ts';
 
 const median3 = (a: number, b: number, c: number) => Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 
@@ -26,20 +27,7 @@ export function benchBots(decksDir: string, extraBots: string[] = []) {
   const game = matchFromFiles('quick', `${decksDir}/quick-gardiens.deck`, `${decksDir}/quick-veilleurs.deck`);
   const legal = new Int32Array(game.maxLegalActions);
   const rng = new SeededRng('bench-bots');
-  const states: BRState[] = [];
-  for (let g = 0; states.length < 40; g++) {
-    const st = game.allocState();
-    game.newGame(st, 9000 + g);
-    while (!game.isTerminal(st) && states.length < 40) {
-      const n = game.legalActions(st, legal);
-      if (n > 2 && rng.int(15) === 0) {
-        const s = game.allocState();
-        game.cloneInto(st, s);
-        states.push(s);
-      }
-      game.apply(st, legal[rng.int(n)]!);
-    }
-  }
+  const states = botPositions(game, 40, rng);
   const decide = (spec: string, rounds = 1, warmRounds = 0): { perSec: number; iterations: number; seconds: number } => {
     const bot = makeBot<BRState>(parseBotSpec(spec), 1);
     for (const s of states.slice(0, 5)) bot.choose(game, s, legal, game.legalActions(s, legal)); // warm-up

@@ -4,20 +4,12 @@ import { makeBot, parseBotSpec } from '../../bots/index.ts';
 import { SeededRng } from '../core/rng.ts';
 import { matchFromFiles } from '../games/blue-rising/index.ts';
 import type { BRState } from '../games/blue-rising/state.ts';
+import { botPositions } from './snapshots.ts';
 const iterations = Number(process.argv[2] ?? 1000), count = Number(process.argv[3] ?? 40);
 const game = matchFromFiles('quick', 'decks/quick-gardiens.deck', 'decks/quick-veilleurs.deck');
 const legal = new Int32Array(game.maxLegalActions);
 const rng = new SeededRng('bench-bots');
-const states: BRState[] = [];
-for (let g = 0; states.length < count; g++) {
-  const st = game.allocState();
-  game.newGame(st, 9000 + g);
-  while (!game.isTerminal(st) && states.length < count) {
-    const n = game.legalActions(st, legal);
-    if (n > 2 && rng.int(15) === 0) { const s = game.allocState(); game.cloneInto(st, s); states.push(s); }
-    game.apply(st, legal[rng.int(n)]!);
-  }
-}
+const states = botPositions(game, count, rng);
 const bot = makeBot<BRState>(parseBotSpec(`ismcts:iterations=${iterations}`), 1);
 const c0 = process.cpuUsage();
 for (const s of states) bot.choose(game, s, legal, game.legalActions(s, legal));

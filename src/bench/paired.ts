@@ -17,18 +17,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
-import { snapshots } from './snapshots.ts';
+import { botPositions, snapshots, type SnapshotGame } from './snapshots.ts';
 
 // The part of the engine contract and bot registry the measures use, as either commit has it.
-interface Game {
-  allocState(): object;
-  newGame(st: object, seed: number): void;
-  cloneInto(src: object, dst: object): void;
-  isTerminal(st: object): boolean;
+interface Game extends SnapshotGame<object> {
   currentPlayer(st: object): number;
-  legalActions(st: object, out: Int32Array): number;
-  apply(st: object, action: number): void;
-  maxLegalActions: number;
 }
 interface Bot {
   choose(game: Game, st: object, legal: Int32Array, n: number): number;
@@ -82,28 +75,6 @@ function randomGames(side: Side, mode: 'quick' | 'standard', count: number, pair
   return count;
 }
 
-/** Positions of random quick games where the mover has more than two actions (as bots.ts samples). */
-function positions(side: Side, count: number, every: number): object[] {
-  const game = side.games.quick;
-  const legal = new Int32Array(game.maxLegalActions);
-  const rng = side.rng('bench-bots');
-  const out: object[] = [];
-  for (let g = 0; out.length < count; g++) {
-    const st = game.allocState();
-    game.newGame(st, 9000 + g);
-    while (!game.isTerminal(st) && out.length < count) {
-      const n = game.legalActions(st, legal);
-      if (n > 2 && rng.int(every) === 0) {
-        const s = game.allocState();
-        game.cloneInto(st, s);
-        out.push(s);
-      }
-      game.apply(st, legal[rng.int(n)]!);
-    }
-  }
-  return out;
-}
-
 /** Each position's legal list, to check that both sides measure the same positions. */
 function legalLists(game: Game, states: object[]): string[] {
   const legal = new Int32Array(game.maxLegalActions);
@@ -118,7 +89,7 @@ interface Prepared {
 
 function prepare(side: Side): Prepared {
   const snaps = (mode: 'quick' | 'standard') => snapshots(side.games[mode], 64, side.rng('bench-snapshots'), (g) => side.mixSeed(11, g));
-  return { side, snaps: { quick: snaps('quick'), standard: snaps('standard') }, states: positions(side, 40, 15) };
+  return { side, snaps: { quick: snaps('quick'), standard: snaps('standard') }, states: botPositions(side.games.quick, 40, side.rng('bench-bots')) };
 }
 
 const LADDER_FLATMC = 'flatmc:budget=1000,rollout=heuristic,depth=12';

@@ -43,12 +43,12 @@ describe("the worker bundle's threads", () => {
   it('each post their threadId once their module has loaded', async () => {
     const bundle = await buildWorkerBundle('blue-rising');
     const pool = new Piscina({ filename: bundle, minThreads: 2, maxThreads: 2 });
-    const posted: number[] = [];
+    const posted = new Set<number>();
     pool.on('message', (m: Record<string, number>) => {
-      if (WORKER_LOADED in m) posted.push(m[WORKER_LOADED]!);
+      if (WORKER_LOADED in m) posted.add(m[WORKER_LOADED]!);
     });
     try {
-      await threadsLoaded(pool.threads, { has: (id: number) => posted.includes(id) } as ReadonlySet<number>);
+      await threadsLoaded(pool.threads, posted);
       const ids = pool.threads.map((t) => t.threadId);
       expect(ids).toHaveLength(2);
       expect([...posted].sort()).toEqual([...ids].sort());
