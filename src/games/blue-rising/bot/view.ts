@@ -286,13 +286,11 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   }
   const m = v.memo;
   m.epoch++;
-  // The reset of the slot memos (NaN: not computed yet), in the passes below rather than by a
-  // copy: a builtin call costs more than these few stores.
-  // kill, loss, offense and recovery are all[0, 48), enter follows them (allocMemo).
-  {
-    const all = m.all, end = 48 + v.handN;
-    for (let i = 0; i < end; i++) all[i] = NaN;
-  }
+  // The reset of the slot memos (NaN: not computed yet): kill, loss, offense and recovery are
+  // all[0, 48), enter follows them (allocMemo). One fill, not a loop: the optimized loop checked
+  // the array's map and reloaded its length and data pointer at every store, about 18
+  // instructions per entry, some 960 a decision.
+  m.all.fill(NaN, 0, 48 + v.handN);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
   // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
