@@ -1,0 +1,84 @@
+// The workloads of bench:instructions (instructions.ts): each one an entry bundled with esbuild
+// from a tree's own engine and bots (this tree's, or an older commit's worktree), run for n
+// units and printing a digest of the choices it made, so that runs can be compared.
+import { join } from 'node:path';
+import { ROOT } from './old-tree.ts';
+
+export interface Workload {
+  name: string;
+  unit: string;
+  n1: number;
+  n2: number;
+  /** The loop the entry runs n times (`game`, `legal`, `bots`, `states` are set up before it). */
+  body: string;
+}
+
+const HEURISTIC_SETUP = "const bots = [mk('heuristic', 1), mk('heuristic', 2)];";
+const LADDER_FLATMC = 'flatmc:budget=1000,rollout=heuristic,depth=12';
+const LADDER_ISMCTS = 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4';
+const searchBody = (spec: string) =>
+  `const bot = mk('${spec}', 1); for (let i = 0; i < n; i++) { const s = states[i % states.length]; h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0; }`;
+
+export const WORKLOADS: Workload[] = [
+  {
+    name: 'random-quick', unit: 'game', n1: 400, n2: 2400,
+    body: "const g = quick; const st = g.allocState(); const r = rng('x'); for (let i = 0; i < n; i++) { g.newGame(st, 1000 + i); while (!g.isTerminal(st)) { const k = g.legalActions(st, legal); const a = legal[r.int(k)]; h = (h * 31 + a) | 0; g.apply(st, a); } }",
+  },
+  {
+    name: 'random-standard', unit: 'game', n1: 200, n2: 1200,
+    body: "const g = standard; const st = g.allocState(); const r = rng('x'); for (let i = 0; i < n; i++) { g.newGame(st, 1000 + i); while (!g.isTerminal(st)) { const k = g.legalActions(st, legal); const a = legal[r.int(k)]; h = (h * 31 + a) | 0; g.apply(st, a); } }",
+  },
+  {
+    name: 'heuristic-decisions', unit: 'round of 40 positions', n1: 1000, n2: 4000,
+    body: "const bot = mk('heuristic', 1); for (let i = 0; i < n; i++) for (const s of states) h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0;",
+  },
+  {
+    name: 'heuristic-games', unit: 'game', n1: 200, n2: 1000,
+    body: `${HEURISTIC_SETUP} const st = game.allocState(); for (let i = 0; i < n; i++) { game.newGame(st, 7000 + i); while (!game.isTerminal(st)) { const k = game.legalActions(st, legal); const a = bots[game.currentPlayer(st)].choose(game, st, legal, k); h = (h * 31 + a) | 0; game.apply(st, a); } }`,
+  },
+  { name: 'ismcts-random', unit: 'decision (1,000 iterations)', n1: 5, n2: 25, body: searchBody('ismcts:iterations=1000') },
+  { name: 'ladder-flatmc', unit: 'decision', n1: 2, n2: 6, body: searchBody(LADDER_FLATMC) },
+  { name: 'ladder-ismcts', unit: 'decision', n1: 2, n2: 6, body: searchBody(LADDER_ISMCTS) },
+];
+
+/** The entry bundled for `root`: the tree's own engine and bots, this tree's positions (botPositions). */
+export function entrySource(root: string, w: Workload): string {
+  const p = (rel: string) => JSON.stringify(join(root, rel));
+  return `
+import ${p('src/games/registry.ts')};
+import * as botRegistry from ${p('bots/index.ts')};
+import * as rngs from ${p('src/core/rng.ts')};
+import * as br from ${p('src/games/blue-rising/index.ts')};
+import { botPositions } from ${JSON.stringify(join(ROOT, 'src/bench/snapshots.ts'))};
+const decks = ${p('decks')};
+const match = (mode) => br.matchFromFiles(mode, decks + '/' + mode + '-gardiens.deck', decks + '/' + mode + '-veilleurs.deck');
+const quick = match('quick'), standard = match('standard'), game = quick;
+const rng = (seed) => new rngs.SeededRng(seed);
+const mk = (spec, seed) => botRegistry.makeBot(botRegistry.parseBotSpec(spec), seed);
+const legal = new Int32Array(Math.max(quick.maxLegalActions, standard.maxLegalActions));
+const states = botPositions(quick, 40, rng('bench-bots'));
+const n = Number(process.argv[2]);
+let h = 0;
+${w.body}
+console.log('digest ' + h);
+`;
+}
+
+/** Bundles the workload's entry for `root` into `dir`; returns the bundle's path. */
+export async function bundle(root: string, w: Workload, dir: string, tag: string): Promise<string> {
+  const esbuild = await import('esbuild');
+  const outfile = join(dir, `${tag}-${w.name}.mjs`);
+  await esbuild.build({
+    stdin: { contents: entrySource(root, w), resolveDir: root, sourcefile: `${w.name}.js`, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    logLevel: 'error',
+    // The packages stay outside, found from the bundle's folder in this tree's node_modules
+    // (an older commit's worktree links to it too).
+    packages: 'external',
+  });
+  return outfile;
+}
+
