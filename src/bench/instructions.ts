@@ -14,9 +14,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { bundle, WORKLOADS, type Workload } from './instructions-work.ts';
-import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+import { headLabel, onInterrupt, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
 
 const V8_DETERMINISTIC = ['--single-threaded', '--predictable', '--random-seed=1', '--hash-seed=1'];
+/** The valgrind runs under way. */
+const running = new Set<ReturnType<typeof spawn>>();
 
 /** Instructions valgrind counts for one run of `file` over `n` units, and the run's digest. */
 function count(file: string, n: number): Promise<{ instructions: number; digest: string }> {
@@ -24,11 +26,13 @@ function count(file: string, n: number): Promise<{ instructions: number; digest:
     const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, ...V8_DETERMINISTIC, file, String(n)], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
     let out = '', err = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (err += d));
     child.on('error', fail);
     child.on('close', (code) => {
+      running.delete(child);
       const refs = /I\s+refs:\s+([\d,]+)/.exec(err);
       const digest = /digest (-?\d+)/.exec(out);
       const why = /^\w*Error: .*$/m.exec(err)?.[0] ?? `exit status ${code}`;
@@ -78,6 +82,12 @@ const dir = mkdtempSync(join(cache, 'bench-instructions-'));
 const results: Record<string, { new: Counted; old: Counted | null }> = {};
 const started = Date.now();
 let failure: string | null = null;
+// Interrupted, the valgrind runs stop with this process (their signal, or ours), and the bundles go.
+const forget = () => {
+  for (const child of running) child.kill('SIGKILL');
+  if (!process.env.BENCH_INSTRUCTIONS_KEEP) rmSync(dir, { recursive: true, force: true });
+};
+const unhook = onInterrupt(forget);
 try {
   const run = async (oldDir: string | null) => {
     for (const w of chosen) {
@@ -92,7 +102,8 @@ try {
 } catch (err) {
   failure = err instanceof Error ? err.message : String(err);
 } finally {
-  if (!process.env.BENCH_INSTRUCTIONS_KEEP) rmSync(dir, { recursive: true, force: true });
+  unhook();
+  forget();
 }
 if (failure !== null) fail(failure);
 

@@ -30,20 +30,53 @@ export function headLabel(): string {
   return git(ROOT, 'rev-parse', '--short', 'HEAD') + (git(ROOT, 'status', '--porcelain', '--', 'src', 'bots') ? '+changes' : '');
 }
 
-/** Runs `use` with `sha` checked out in a temporary worktree, then removes the worktree. */
+// What to undo if the process is interrupted, the latest first (see onInterrupt).
+const cleanups: (() => void)[] = [];
+const interrupted = (signal: NodeJS.Signals) => {
+  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
+
+/**
+ * Runs `cleanup` if the process is interrupted (SIGINT, SIGTERM) before the returned function is
+ * called, with every other cleanup registered, then exits 130 or 143: a bench stopped by Ctrl-C
+ * leaves no worktree or temporary folder.
+ */
+export function onInterrupt(cleanup: () => void): () => void {
+  if (cleanups.length === 0) {
+    process.on('SIGINT', interrupted);
+    process.on('SIGTERM', interrupted);
+  }
+  cleanups.push(cleanup);
+  return () => {
+    const i = cleanups.indexOf(cleanup);
+    if (i >= 0) cleanups.splice(i, 1);
+    if (cleanups.length === 0) {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+    }
+  };
+}
+
+/** Runs `use` with `sha` checked out in a temporary worktree, then removes the worktree (also when interrupted). */
 export async function withOldTree<T>(sha: string, use: (dir: string) => T | Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(os.tmpdir(), 'bench-old-'));
   rmSync(dir, { recursive: true, force: true });
   git(ROOT, 'worktree', 'add', '--quiet', '--detach', dir, sha);
-  try {
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    return await use(dir);
-  } finally {
+  const remove = () => {
     try {
       git(ROOT, 'worktree', 'remove', '--force', dir);
     } catch {
       rmSync(dir, { recursive: true, force: true });
       git(ROOT, 'worktree', 'prune');
     }
+  };
+  const done = onInterrupt(remove);
+  try {
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    return await use(dir);
+  } finally {
+    done();
+    remove();
   }
 }
