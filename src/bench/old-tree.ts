@@ -75,8 +75,23 @@ export async function withOldTree<T>(sha: string, use: (dir: string) => T | Prom
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     return await use(dir);
+  } catch (err) {
+    // Ctrl-C reaches the whole process group: a measuring child it killed ends the bench quietly.
+    const status = interruptStatus(err);
+    if (status !== null) {
+      done();
+      remove();
+      process.exit(status);
+    }
+    throw err;
   } finally {
     done();
     remove();
   }
+}
+
+/** 130 or 143 when `err` is a child process's death by SIGINT or SIGTERM (execFileSync's error), else null. */
+function interruptStatus(err: unknown): number | null {
+  const signal = (err as { signal?: unknown } | null)?.signal;
+  return signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : null;
 }
