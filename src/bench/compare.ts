@@ -12,6 +12,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { ROOT, headLabel, resolveCommit, withOldTree } from './old-tree.ts';
+import { median } from './stats.ts';
 
 const args = process.argv.slice(2);
 const commit = args.find((a) => !a.startsWith('--'));
@@ -35,11 +36,6 @@ function flatten(x: unknown, prefix: string, out: Flat): Flat {
   else if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   return out;
 }
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 let cpu = 'unknown';
 function runBench(dir: string, label: string): Flat {

@@ -32,16 +32,12 @@ import type { BRState } from '../games/blue-rising/state.ts';
 import { benchSimulation } from './sim.ts';
 import { benchBots } from './bots.ts';
 import { clockName, nowNs } from './clock.ts';
+import { median } from './stats.ts';
 import { snapshots } from './snapshots.ts';
 
 const DECKS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'decks');
 const gc = (globalThis as { gc?: () => void }).gc;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** Plays one random game to the end in `st`; returns its number of decisions. */

@@ -18,8 +18,8 @@ import { loadDeckFile, type GameModule } from '../core/module.ts';
 import { SeededRng, mixSeed } from '../core/rng.ts';
 import { GAME_MODULES } from '../games/registry.ts';
 import { snapshots } from './snapshots.ts';
+import { median } from './stats.ts';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 function stateBytes(st: object): number {

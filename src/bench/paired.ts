@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
 import { botPositions, snapshots, type SnapshotGame } from './snapshots.ts';
+import { median, quantile } from './stats.ts';
 
 // The part of the engine contract and bot registry the measures use, as either commit has it.
 interface Game extends SnapshotGame<object> {
@@ -170,15 +171,6 @@ const TASKS: { figure: string; unit: string; task: Task; warm?: Task }[] = [
   { figure: 'ladder ISMCTS', unit: 'decisions/s', task: decide(LADDER_ISMCTS, 4, 'decisions') },
 ];
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-};
 
 /** What one measuring process found, per figure: each pair's CPU seconds and units per side. */
 interface Measured {
