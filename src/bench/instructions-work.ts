@@ -9,32 +9,28 @@ export interface Workload {
   unit: string;
   n1: number;
   n2: number;
-  /** The loop the entry runs n times (`game`, `legal`, `bots`, `states` are set up before it). */
+  /** The loop the entry runs n times (`quick`, `standard`, `game`, `legal`, `states`, `rng` and `mk` are set up before it; it folds its choices into `h`, the digest). */
   body: string;
 }
 
-const HEURISTIC_SETUP = "const bots = [mk('heuristic', 1), mk('heuristic', 2)];";
 const LADDER_FLATMC = 'flatmc:budget=1000,rollout=heuristic,depth=12';
 const LADDER_ISMCTS = 'ismcts:iterations=1000,rollout=heuristic,depth=12,prior=heuristic,bias=4';
+// Random games of one mode (the game's seeds 1000, 1001, …), the moves drawn from one stream.
+const randomBody = (mode: 'quick' | 'standard') =>
+  `const g = ${mode}; const st = g.allocState(); const r = rng('x'); for (let i = 0; i < n; i++) { g.newGame(st, 1000 + i); while (!g.isTerminal(st)) { const k = g.legalActions(st, legal); const a = legal[r.int(k)]; h = (h * 31 + a) | 0; g.apply(st, a); } }`;
 const searchBody = (spec: string) =>
   `const bot = mk('${spec}', 1); for (let i = 0; i < n; i++) { const s = states[i % states.length]; h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0; }`;
 
 export const WORKLOADS: Workload[] = [
-  {
-    name: 'random-quick', unit: 'game', n1: 400, n2: 2400,
-    body: "const g = quick; const st = g.allocState(); const r = rng('x'); for (let i = 0; i < n; i++) { g.newGame(st, 1000 + i); while (!g.isTerminal(st)) { const k = g.legalActions(st, legal); const a = legal[r.int(k)]; h = (h * 31 + a) | 0; g.apply(st, a); } }",
-  },
-  {
-    name: 'random-standard', unit: 'game', n1: 200, n2: 1200,
-    body: "const g = standard; const st = g.allocState(); const r = rng('x'); for (let i = 0; i < n; i++) { g.newGame(st, 1000 + i); while (!g.isTerminal(st)) { const k = g.legalActions(st, legal); const a = legal[r.int(k)]; h = (h * 31 + a) | 0; g.apply(st, a); } }",
-  },
+  { name: 'random-quick', unit: 'game', n1: 400, n2: 2400, body: randomBody('quick') },
+  { name: 'random-standard', unit: 'game', n1: 200, n2: 1200, body: randomBody('standard') },
   {
     name: 'heuristic-decisions', unit: 'round of 40 positions', n1: 1000, n2: 4000,
     body: "const bot = mk('heuristic', 1); for (let i = 0; i < n; i++) for (const s of states) h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0;",
   },
   {
     name: 'heuristic-games', unit: 'game', n1: 200, n2: 1000,
-    body: `${HEURISTIC_SETUP} const st = game.allocState(); for (let i = 0; i < n; i++) { game.newGame(st, 7000 + i); while (!game.isTerminal(st)) { const k = game.legalActions(st, legal); const a = bots[game.currentPlayer(st)].choose(game, st, legal, k); h = (h * 31 + a) | 0; game.apply(st, a); } }`,
+    body: "const bots = [mk('heuristic', 1), mk('heuristic', 2)]; const st = game.allocState(); for (let i = 0; i < n; i++) { game.newGame(st, 7000 + i); while (!game.isTerminal(st)) { const k = game.legalActions(st, legal); const a = bots[game.currentPlayer(st)].choose(game, st, legal, k); h = (h * 31 + a) | 0; game.apply(st, a); } }",
   },
   { name: 'ismcts-random', unit: 'decision (1,000 iterations)', n1: 5, n2: 25, body: searchBody('ismcts:iterations=1000') },
   { name: 'ladder-flatmc', unit: 'decision', n1: 2, n2: 6, body: searchBody(LADDER_FLATMC) },

@@ -108,7 +108,7 @@ try {
 if (failure !== null) fail(failure);
 
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-const rows: string[][] = [['workload', 'unit', `${head}`, ...(sha ? [sha.slice(0, 7), 'old ÷ new', 'same games'] : [])]];
+const rows: string[][] = [['workload', 'unit', head, ...(sha ? [sha.slice(0, 7), 'old ÷ new', 'same games'] : [])]];
 for (const w of chosen) {
   const r = results[w.name]!;
   rows.push([w.name, w.unit, fmt(r.new.perUnit), ...(r.old ? [fmt(r.old.perUnit), (r.old.perUnit / r.new.perUnit).toFixed(3), r.old.digest === r.new.digest ? 'yes' : 'no'] : [])]);
