@@ -2,6 +2,7 @@
 // from a tree's own engine and bots (this tree's, or an older commit's worktree), run for n
 // units and printing a digest of the choices it made, so that runs can be compared.
 import { join } from 'node:path';
+import { bundleTree } from './bundle-tree.ts';
 import { ROOT } from './old-tree.ts';
 
 export interface Workload {
@@ -63,21 +64,9 @@ console.log('digest ' + work(Number(process.argv[2])));
 `;
 }
 
-/** Bundles the workload's entry for `root` into `dir`; returns the bundle's path. */
+/** Bundles the workload's entry for `root` into `dir` (as the game workers run it); returns the bundle's path. */
 export async function bundle(root: string, w: Workload, dir: string, tag: string): Promise<string> {
-  const esbuild = await import('esbuild');
   const outfile = join(dir, `${tag}-${w.name}.mjs`);
-  await esbuild.build({
-    stdin: { contents: entrySource(root, w), resolveDir: root, sourcefile: `${w.name}.js`, loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    logLevel: 'error',
-    // The packages stay outside, found from the bundle's folder in this tree's node_modules
-    // (an older commit's worktree links to it too).
-    packages: 'external',
-  });
+  await bundleTree(root, entrySource(root, w), outfile, w.name);
   return outfile;
 }
-

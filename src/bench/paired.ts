@@ -1,4 +1,4 @@
-// `npm run bench:pair -- <commit> [--pairs=15]`: this tree's engine and bots against an older
+// `npm run bench:pair -- <commit> [--pairs=15] [--load=bundle|modules]`: this tree's engine and bots against an older
 // commit's, both loaded in one process and timed in pairs of short slices of the same work
 // (same seeds, same positions where the rules agree), the order swapped every pair.
 // bench:compare runs the two sides in separate processes a minute apart, and on a shared
@@ -11,12 +11,16 @@
 // (old CPU time ÷ new CPU time for the same work, above 1 when the new commit is faster) with
 // its quartiles and each load order's median. CPU time of the measuring process (user +
 // system). The figures cover one thread; the simulation runs (several processes) stay with
-// bench:compare --full.
+// bench:compare --full. Each tree is loaded as the game workers run it, bundled with their
+// minifier (--load=bundle, the default), or as modules through tsx (--load=modules): the
+// same code can take a different number of instructions each way.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+import { bundleTree } from './bundle-tree.ts';
+import { headLabel, onInterrupt, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
 import { botPositions, snapshots, type SnapshotGame } from './snapshots.ts';
 import { median, quantile } from './stats.ts';
 
@@ -39,12 +43,37 @@ interface Side {
   mixSeed(a: number, b: number): number;
 }
 
-async function loadSide(root: string, label: string): Promise<Side> {
+/** How the measuring process loads each tree: bundled as the game workers run it (bundle-tree.ts), or its modules through tsx. */
+type Load = 'bundle' | 'modules';
+
+/** The modules a side is made of: the registry (imported for its effect), the bots, the rng, Blue Rising. */
+async function sideModules(root: string, label: string, load: Load) {
   const url = (p: string) => pathToFileURL(join(root, p)).href;
-  await import(url('src/games/registry.ts')); // registers each game's heuristic bot
-  const bots = await import(url('bots/index.ts'));
-  const rng = await import(url('src/core/rng.ts'));
-  const br = await import(url('src/games/blue-rising/index.ts'));
+  if (load === 'modules') {
+    await import(url('src/games/registry.ts')); // registers each game's heuristic bot
+    return { bots: await import(url('bots/index.ts')), rng: await import(url('src/core/rng.ts')), br: await import(url('src/games/blue-rising/index.ts')) };
+  }
+  const p = (rel: string) => JSON.stringify(join(root, rel));
+  const entry = `import ${p('src/games/registry.ts')};\nexport * as bots from ${p('bots/index.ts')};\nexport * as rng from ${p('src/core/rng.ts')};\nexport * as br from ${p('src/games/blue-rising/index.ts')};\n`;
+  // In the bench's folder of this tree's node_modules (bundleFolder), where the bundle finds its packages.
+  const file = join(process.env.BENCH_PAIR_BUNDLES!, `${label}-${process.pid}.mjs`);
+  await bundleTree(root, entry, file, `bench-pair-${label}`);
+  return await import(pathToFileURL(file).href);
+}
+
+/** A fresh folder for the measuring processes' bundles, in this tree's node_modules/.cache; removed at exit, or when interrupted. */
+function bundleFolder(): string {
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'bench-pair-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  onInterrupt(remove);
+  process.once('exit', remove);
+  return dir;
+}
+
+async function loadSide(root: string, label: string, load: Load): Promise<Side> {
+  const { bots, rng, br } = await sideModules(root, label, load);
   const match = (mode: string): Game => br.matchFromFiles(mode, join(root, 'decks', `${mode}-gardiens.deck`), join(root, 'decks', `${mode}-veilleurs.deck`));
   return {
     label,
@@ -179,11 +208,11 @@ interface Measured {
 }
 
 /** The measuring process: loads the two trees in the order given, runs every task in pairs. */
-async function measure(newRoot: string, oldRoot: string, first: 'new' | 'old', pairs: number): Promise<Measured> {
+async function measure(newRoot: string, oldRoot: string, first: 'new' | 'old', pairs: number, load: Load): Promise<Measured> {
   const roots = { new: newRoot, old: oldRoot };
   const second = first === 'new' ? 'old' : 'new';
-  const loaded = { [first]: await loadSide(roots[first], first) } as Record<'new' | 'old', Side>;
-  loaded[second] = await loadSide(roots[second], second);
+  const loaded = { [first]: await loadSide(roots[first], first, load) } as Record<'new' | 'old', Side>;
+  loaded[second] = await loadSide(roots[second], second, load);
   const pNew = prepare(loaded.new), pOld = prepare(loaded.old);
   // The same seeds give the same positions only where the two rule sets (and their action
   // numbering) agree; a rules fix between the commits (5d50073 → D19, D22) changes some games,
@@ -221,8 +250,8 @@ async function measure(newRoot: string, oldRoot: string, first: 'new' | 'old', p
 
 const CHILD = process.env.BENCH_PAIR_CHILD;
 if (CHILD) {
-  const { newRoot, oldRoot, first, pairs } = JSON.parse(CHILD) as { newRoot: string; oldRoot: string; first: 'new' | 'old'; pairs: number };
-  const json = JSON.stringify(await measure(newRoot, oldRoot, first, pairs));
+  const { newRoot, oldRoot, first, pairs, load } = JSON.parse(CHILD) as { newRoot: string; oldRoot: string; first: 'new' | 'old'; pairs: number; load: Load };
+  const json = JSON.stringify(await measure(newRoot, oldRoot, first, pairs, load));
   // Exit only once the pipe has taken the whole line (an exit right away can cut it).
   await new Promise<void>((done) => process.stdout.write(json + '\n', () => done()));
   process.exit(0);
@@ -237,9 +266,15 @@ if (!Number.isInteger(PAIRS) || PAIRS < 3) {
   console.error(`bench:pair: --pairs must be an integer of at least 3, not "${pairsArg}"`);
   process.exit(2);
 }
-const unknown = args.find((a) => a.startsWith('--') && !a.startsWith('--pairs='));
+const loadArg = args.find((a) => a.startsWith('--load='));
+const LOAD = (loadArg ? loadArg.slice(7) : 'bundle') as Load;
+if (LOAD !== 'bundle' && LOAD !== 'modules') {
+  console.error(`bench:pair: --load must be bundle or modules, not "${loadArg}"`);
+  process.exit(2);
+}
+const unknown = args.find((a) => a.startsWith('--') && !a.startsWith('--pairs=') && !a.startsWith('--load='));
 if (unknown) {
-  console.error(`bench:pair: unknown option "${unknown}" (only --pairs=N)`);
+  console.error(`bench:pair: unknown option "${unknown}" (only --pairs=N and --load=bundle|modules)`);
   process.exit(2);
 }
 const head = headLabel();
@@ -248,16 +283,17 @@ const rows: string[][] = [['figure', 'new (median)', 'old (median)', 'speed-up',
 const summary: Record<string, { new: number; old: number; speedUp: number; q1: number; q3: number; newFirst: number; oldFirst: number; sameChoices: number | null; choices: number }> = {};
 let positionsNote = '';
 let agreement = { quick: 0, standard: 0, positions: 0 };
+const bundles = LOAD === 'bundle' ? bundleFolder() : '';
 await withOldTree(sha, (oldDir) => {
   const started = Date.now();
-  console.error(`bench:pair: ${head} (new) against ${sha.slice(0, 7)} (old), ${PAIRS} pairs per figure in each of two processes`);
+  console.error(`bench:pair: ${head} (new) against ${sha.slice(0, 7)} (old), ${PAIRS} pairs per figure in each of two processes, each tree loaded as ${LOAD === 'bundle' ? 'a bundle' : 'modules'}`);
   const runs = (['new', 'old'] as const).map((first) => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
       cwd: ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
       maxBuffer: 1 << 26,
-      env: { ...process.env, BENCH_PAIR_CHILD: JSON.stringify({ newRoot: ROOT, oldRoot: oldDir, first, pairs: PAIRS }) },
+      env: { ...process.env, BENCH_PAIR_CHILD: JSON.stringify({ newRoot: ROOT, oldRoot: oldDir, first, pairs: PAIRS, load: LOAD }), BENCH_PAIR_BUNDLES: bundles },
     });
     return JSON.parse(out) as Measured;
   });
@@ -298,8 +334,8 @@ await withOldTree(sha, (oldDir) => {
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 console.log(`cpu: ${os.cpus()[0]?.model ?? 'unknown'} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
-console.log(`new: ${head}  old: ${sha.slice(0, 7)}  pairs: ${PAIRS} in each load order  clock: the measuring process's CPU time`);
+console.log(`new: ${head}  old: ${sha.slice(0, 7)}  pairs: ${PAIRS} in each load order  clock: the measuring process's CPU time  loaded: ${LOAD === 'bundle' ? 'each tree bundled as the game workers run it (bundle-tree.ts)' : 'each tree\'s modules through tsx'}`);
 console.log(positionsNote);
 console.log('speed-up: old time / new time for the same work (above 1: new is faster; cloneInto at 0.6× the time is 1.667)');
 for (const r of rows) console.log(r.map((x, c) => (c === 0 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  '));
-if (process.env.BENCH_PAIR_JSON) console.log(JSON.stringify({ new: head, old: sha, pairs: PAIRS, positions: agreement, summary }));
+if (process.env.BENCH_PAIR_JSON) console.log(JSON.stringify({ new: head, old: sha, pairs: PAIRS, load: LOAD, positions: agreement, summary }));

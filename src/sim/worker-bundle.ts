@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, stop, version as esbuildVersion, type BuildOptions, type Plugin } from 'esbuild';
+import { namedImportsPlugin } from './named-imports.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PREFIX = 'worker-';
@@ -37,6 +38,13 @@ const BUILD: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // The minifier writes the value of each constant of an import-free module (Blue Rising's
+  // layout.ts and codes.ts files) where it is read, named-imports.ts letting it see through the
+  // engine's destructurings; else a bundled constant is a module variable, which the optimized
+  // code loads and checks at every read.
+  minifySyntax: true,
+  // Named in the recipe (JSON keeps the plugin's name); its file is one of RECIPE_FILES.
+  plugins: [namedImportsPlugin],
   // ESM builds first: a package's UMD build (jsonc-parser's) loads its parts by a
   // require() that esbuild cannot follow, and the bundle then misses them.
   mainFields: ['module', 'main'],
@@ -61,7 +69,7 @@ interface BuildRecord {
 }
 
 /** Files of ROOT that decide the bundle though no source imports them. */
-const RECIPE_FILES = ['tsconfig.json', 'package.json', 'package-lock.json'];
+const RECIPE_FILES = ['tsconfig.json', 'package.json', 'package-lock.json', 'src/sim/named-imports.ts'];
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
 const recipe = (game: string | undefined) => JSON.stringify([esbuildVersion, BUILD, ROOT, game ?? null]);
 const cacheFiles = (game: string | undefined) => {
@@ -142,7 +150,7 @@ async function bundleText(game: string | undefined): Promise<Uint8Array> {
   let text: Uint8Array;
   let inputs: string[];
   try {
-    const res = await build({ ...BUILD, metafile: true, plugins: game === undefined ? [] : [oneGame(game)] });
+    const res = await build({ ...BUILD, metafile: true, plugins: game === undefined ? BUILD.plugins : [oneGame(game), ...BUILD.plugins!] });
     text = res.outputFiles![0]!.contents;
     // Files only: esbuild's own namespaces (none here today) have no file to check.
     inputs = Object.keys(res.metafile!.inputs).filter((f) => !f.includes(':') || isAbsolute(f));

@@ -1,8 +1,9 @@
 // bench:pair (src/bench/paired.ts) loads two commits' engines and bots in one process (twice,
-// each side loaded first once). Paired with this very commit, both module copies must measure
-// the same positions and make the same choices (the figures are then comparable), and bad
-// options are refused in one line.
+// each side loaded first once), bundled or as modules. Paired with this very commit, both
+// copies must measure the same positions and make the same choices (the figures are then
+// comparable), the bundles are removed once loaded, and bad options are refused in one line.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../sim/helpers.ts';
@@ -12,15 +13,23 @@ const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', PAIRED, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
 
 describe('bench:pair', () => {
-  it('paired with HEAD itself: the same positions, the same choices, every figure measured', () => {
-    const r = run(['HEAD', '--pairs=3'], { BENCH_PAIR_JSON: '1' });
+  const cache = join(ROOT, 'node_modules', '.cache');
+  const pairBundles = () => (existsSync(cache) ? readdirSync(cache).filter((n) => n.startsWith('bench-pair-')) : []);
+
+  it.each([['bundle', []], ['modules', ['--load=modules']]])('paired with HEAD itself, loaded as %s: the same positions, the same choices, every figure measured', (load, options) => {
+    const before = pairBundles();
+    const r = run(['HEAD', '--pairs=3', ...options], { BENCH_PAIR_JSON: '1' });
     expect(r.status, r.stderr).toBe(0);
+    expect(pairBundles()).toEqual(before);
+    expect(r.stdout).toContain(load === 'bundle' ? 'loaded: each tree bundled as the game workers run it' : "loaded: each tree's modules through tsx");
     const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as {
       pairs: number;
+      load: string;
       positions: { quick: number; standard: number; positions: number };
       summary: Record<string, { speedUp: number; q1: number; q3: number; newFirst: number; oldFirst: number; sameChoices: number | null; choices: number }>;
     };
     expect(json.pairs).toBe(3);
+    expect(json.load).toBe(load);
     expect(json.positions).toEqual({ quick: 64, standard: 64, positions: 40 });
     expect(Object.keys(json.summary)).toEqual([
       'random quick games',
@@ -47,7 +56,7 @@ describe('bench:pair', () => {
     expect(json.summary['ladder ISMCTS']!.choices).toBe(2 * 3 * 4);
   });
 
-  it('refuses an unknown commit and a pair count below 3, in one line, exit 2', () => {
+  it('refuses an unknown commit, a pair count below 3, an unknown load and option, in one line, exit 2', () => {
     const unknown = run(['no-such-commit']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr.trim()).toBe('bench:pair: unknown commit "no-such-commit"');
@@ -56,6 +65,9 @@ describe('bench:pair', () => {
     expect(few.stderr.trim()).toBe('bench:pair: --pairs must be an integer of at least 3, not "--pairs=2"');
     const option = run(['HEAD', '--rounds=3']);
     expect(option.status).toBe(2);
-    expect(option.stderr.trim()).toBe('bench:pair: unknown option "--rounds=3" (only --pairs=N)');
+    expect(option.stderr.trim()).toBe('bench:pair: unknown option "--rounds=3" (only --pairs=N and --load=bundle|modules)');
+    const load = run(['HEAD', '--load=tsx']);
+    expect(load.status).toBe(2);
+    expect(load.stderr.trim()).toBe('bench:pair: --load must be bundle or modules, not "--load=tsx"');
   });
 });

@@ -199,3 +199,19 @@ describe('a bundle of one game', () => {
     expect(br.length).toBeLessThan(all.length);
   });
 });
+
+describe('the constants of the import-free modules', () => {
+  it('are written as numbers where the Blue Rising bundle reads them: no layout, code or stat name is left', async () => {
+    const file = await buildIn(join(dir, 'constants'), 'blue-rising');
+    const text = readFileSync(file, 'utf8');
+    removeWorkerBundle(file);
+    // One name per file (layout.ts, catalogue/codes.ts, bot/codes.ts): a value import added to
+    // one of them would stop the minifier inlining that file's constants.
+    for (const name of ['Z_OCC', 'Z_TKW', 'O_ENTERED', 'PH_WINDOW', 'R_DEPTH', 'A_ATTACK', 'KW_RAGE', 'TR_TAP', 'V_DESTROY', 'ST_W', 'PWIN_MASK']) {
+      // As an identifier: the state's LAYOUT lists its fields by name, in quotes.
+      expect(text).not.toMatch(new RegExp(`(?<!["\\w])${name}(?!["\\w])`));
+    }
+    // The engine reads the byte region at literal offsets: 443 is Z_OCC.
+    expect(text).toMatch(/\[443 \+ /);
+  });
+});

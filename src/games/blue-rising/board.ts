@@ -9,7 +9,8 @@ import {
 import * as stateLayout from './state.ts';
 // The layout, action and catalogue constants bound as this module's own: optimized code
 // folds a module's own constants, while an imported binding is loaded at every use
-// (about 15% of a random game under tsx, measured with src/bench/play.ts).
+// (about 15% of a random game under tsx, measured with src/bench/play.ts). The bundles read
+// them as the named imports they stand for (src/sim/named-imports.ts), as literals.
 const {
   AB_SAC, AB_SAC_FIGHT, AB_SAC_RESOURCE, AB_TAP, AB_TAP_FIGHT, AB_TAP_RESOURCE, G_ASPIRANT, G_HERO,
   G_LEGEND, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, T_CHARACTER, TR_SACRIFICE, TR_TAP,

@@ -25,7 +25,8 @@ import {
 import * as stateLayout from './state.ts';
 // The layout, action and catalogue constants bound as this module's own: optimized code
 // folds a module's own constants, while an imported binding is loaded at every use
-// (about 15% of a random game under tsx, measured with src/bench/play.ts).
+// (about 15% of a random game under tsx, measured with src/bench/play.ts). The bundles read
+// them as the named imports they stand for (src/sim/named-imports.ts), as literals.
 const {
   EFFECT_WORDS, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, K_ATTACK, K_BACK, K_COUNTER, K_DEFENSE,
   K_FRONT, K_RAGE, K_RANGED, K_RESISTANT, K_STEALTH, NUM_TRIGGERS, S_ADJ_OWN, S_ALL_OPP, S_ALL_OWN,

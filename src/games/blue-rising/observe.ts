@@ -10,7 +10,8 @@ import * as catalogueCodes from './catalogue/compile.ts';
 import { BRState, owner } from './state.ts';
 import * as stateLayout from './state.ts';
 // The layout constants bound as this module's own (as in board.ts): optimized code folds a
-// module's own constants, while an imported binding is loaded at every use.
+// module's own constants, while an imported binding is loaded at every use (the bundles
+// read them as named imports: src/sim/named-imports.ts).
 const {
   ART_HIDDEN, INST_PER_PLAYER, Z_ACTIVE, Z_ART, Z_ART_STATE, Z_ATK_COLUMN, Z_ATK_INST,
   Z_ATK_RANGED, Z_CURRENT, Z_DECK, Z_DECK_N, Z_DEF_INST, Z_DEF_KIND, Z_DISC, Z_DISC_N, O_DUE,

@@ -52,7 +52,8 @@ import {
 import * as stateLayout from './state.ts';
 // The layout, action and catalogue constants bound as this module's own: optimized code
 // folds a module's own constants, while an imported binding is loaded at every use
-// (about 15% of a random game under tsx, measured with src/bench/play.ts).
+// (about 15% of a random game under tsx, measured with src/bench/play.ts). The bundles read
+// them as the named imports they stand for (src/sim/named-imports.ts), as literals.
 const {
   A_ART_ACTIVATE, A_ART_REVEAL, A_ATTACK, A_EOT_DISCARD, A_MOVE, A_MULLIGAN, A_PASS, A_PAY_DISCARD,
   A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_PLAY, A_RESIST_PAY, A_RESOLVE_TRAP, A_SACRIFICE, A_SETUP,

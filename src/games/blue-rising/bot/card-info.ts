@@ -47,6 +47,8 @@ import {
   V_TAP,
   type Catalogue,
 } from '../catalogue/compile.ts';
+export * from './codes.ts';
+import { PWIN_MASK, PWIN_MID, STEEP, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W } from './codes.ts';
 
 /** Static summaries of the catalogue, computed once per Catalogue. */
 export interface CardInfo {
@@ -86,9 +88,6 @@ export interface CardInfo {
   charStat: Int32Array;
   objStat: Int32Array;
 }
-
-/** The fields of charStat and objStat (ST_W per card): keyword flags, Support, Résistant, Avant, Arrière, Attaque, Défense, power. */
-export const ST_FLAGS = 0, ST_SUPPORT = 1, ST_RES = 2, ST_FRONT = 3, ST_BACK = 4, ST_ATK = 5, ST_DEF = 6, ST_POW = 7, ST_W = 8;
 
 const INFO = new WeakMap<Catalogue, CardInfo>();
 
@@ -230,7 +229,6 @@ function logistic(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 /** Chance that the side ahead by `margin` (expected attacker total minus defender total) wins: strictly more. */
-export const STEEP = 1.8;
 export function pWin(margin: number): number {
   const h = ((margin * 1021.5) | 0) & PWIN_MASK;
   if (PWIN_KEY[h] !== margin) pwinFill(h, margin);
@@ -241,7 +239,6 @@ export function pWin(margin: number): number {
 // returns the double computed for that very margin, so the cache changes no result, only the
 // time. The attack scorer reads it in place (a double passed to a call V8 does not inline is
 // boxed): h, then pwinFill(h, m) when PWIN_KEY[h] !== m, then PWIN_VAL[h].
-export const PWIN_MASK = 4095;
 export const PWIN_KEY = new Float64Array(PWIN_MASK + 1).fill(NaN);
 export const PWIN_VAL = new Float64Array(PWIN_MASK + 1);
 export function pwinFill(h: number, margin: number): void {
@@ -250,7 +247,6 @@ export function pwinFill(h: number, margin: number): void {
 }
 // pWin of the integer margins, computed once by pWin itself (so the same doubles): most
 // margins the scorers ask about are differences of integer powers.
-const PWIN_MID = 64;
 const PWIN_INT = new Float64Array(2 * PWIN_MID);
 for (let k = 0; k < 2 * PWIN_MID; k++) PWIN_INT[k] = logistic(STEEP * (k - PWIN_MID - 0.5));
 /** pWin(margin) for an integer margin (read from a table within ±64). */

@@ -199,6 +199,8 @@ const SHARED_ARRAYS = {
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
 // equip -1, every number 0), so that a slot that stays unseen is not written again.
 const SHARED_BLANK = u8(12);
+// What buildView copies over the slot memos and `enter` (allocMemo) at each decision.
+const NAN_SLOT_MEMOS = new Float64Array(48 + ZONE_CAP).fill(NaN);
 // Our characters' cards, gathered by buildView's pass for computeBase.
 const MY_CARDS = new Int32Array(6);
 // Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + n[p])):
@@ -290,7 +292,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   // all[0, 48), enter follows them (allocMemo). One fill, not a loop: the optimized loop checked
   // the array's map and reloaded its length and data pointer at every store, about 18
   // instructions per entry, some 960 a decision.
-  m.all.fill(NaN, 0, 48 + v.handN);
+  m.all.set(NAN_SLOT_MEMOS);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
   // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
