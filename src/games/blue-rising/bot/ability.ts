@@ -3,28 +3,17 @@
 // area effects skipping opposing Résistant characters, D22), and in a fight the change to
 // its outcome.
 import { isAdjacent } from '../board.ts';
-import {
-  EFFECT_WORDS,
-  NUM_TRIGGERS,
-  S_ADJ_OWN,
-  S_ALL_OPP,
-  S_ALL_OWN,
-  S_ATTACKER,
-  S_CHOSEN_ANY,
-  S_CHOSEN_OPP,
-  S_CHOSEN_OWN,
-  S_CHOSEN_OWN_ADJ,
-  S_CONTROLLER,
-  S_DEFENDER,
-  S_OPP_FIGHTER,
-  S_OWN_FIGHTER,
-  S_SELF,
-  S_TARGET,
-  V_POWER,
-} from '../catalogue/compile.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 import { outcome } from './values.ts';
 import { CHAR_VERB_SCORERS, PLAYER_VERB_SCORERS, type Effect } from './verbs.ts';
 import { resistAt, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  EFFECT_WORDS, NUM_TRIGGERS, S_ADJ_OWN, S_ALL_OPP, S_ALL_OWN, S_ATTACKER, S_CHOSEN_ANY,
+  S_CHOSEN_OPP, S_CHOSEN_OWN, S_CHOSEN_OWN_ADJ, S_CONTROLLER, S_DEFENDER, S_OPP_FIGHTER,
+  S_OWN_FIGHTER, S_SELF, S_TARGET, V_POWER,
+} = catalogueCodes;
 
 /** The global slot a single-character selector names, or -1. */
 function selGs(v: View, sel: number, src: number, chosen: number): number {

@@ -2,10 +2,19 @@
 // ranged target), from the chance to win with what each side may still add, the VP and the
 // kill at stake, Contre-Attaque, an unknown Trap, and a character moving into an empty
 // column (2a). Each (attacker, target) is scored at most once per decision.
-import { KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE } from '../catalogue/compile.ts';
-import { PWIN_KEY, PWIN_MASK, PWIN_VAL, pwinFill } from './card-info.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
+import { pwinFill } from './card-info.ts';
+import * as cardInfoCodes from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  KW_COUNTER, KW_RANGED, KW_STEALTH, VP_BY_GRADE,
+} = catalogueCodes;
+const {
+  PWIN_KEY, PWIN_MASK, PWIN_VAL,
+} = cardInfoCodes;
 
 /**
  * Makes attacker s's memos (attack, emptyCol, bestAtk) this decision's: call before reading them.

@@ -2,53 +2,20 @@
 // card's worth on the board, in hand, set as a Trap or carried as an Object, and per ability
 // slot what its base effects add up to by kind (pumps, debuffs, draws, removals…). The
 // scorers read these tables instead of walking the effect program at every decision.
-import {
-  EFFECT_WORDS,
-  G_LEGEND,
-  KW_COUNTER,
-  KW_RAGE,
-  KW_RANGED,
-  KW_STEALTH,
-  K_ATTACK,
-  K_COUNTER,
-  K_DEFENSE,
-  K_RAGE,
-  K_STEALTH,
-  NUM_TRIGGERS,
-  S_ADJ_OWN,
-  S_ALL_OPP,
-  S_ALL_OWN,
-  S_ATTACKER,
-  S_CHOSEN_ANY,
-  S_CHOSEN_OPP,
-  S_CHOSEN_OWN,
-  S_CHOSEN_OWN_ADJ,
-  S_DEFENDER,
-  S_OPP_FIGHTER,
-  S_OWN_FIGHTER,
-  S_SELF,
-  S_TARGET,
-  TR_ENTER,
-  TR_PLAY,
-  TR_SACRIFICE,
-  TR_TAP,
-  TR_TRAP,
-  T_CHARACTER,
-  T_EVENT,
-  T_OBJECT,
-  T_TRAP,
-  V_DESTROY,
-  V_DRAW,
-  V_GAIN,
-  V_KEYWORD,
-  V_POWER,
-  V_RETURN,
-  V_SQUIRES,
-  V_TAP,
-  type Catalogue,
-} from '../catalogue/compile.ts';
+import type { Catalogue } from '../catalogue/compile.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 export * from './codes.ts';
 import { PWIN_MASK, PWIN_MID, STEEP, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W } from './codes.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  EFFECT_WORDS, G_LEGEND, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, K_ATTACK, K_COUNTER,
+  K_DEFENSE, K_RAGE, K_STEALTH, NUM_TRIGGERS, S_ADJ_OWN, S_ALL_OPP, S_ALL_OWN, S_ATTACKER,
+  S_CHOSEN_ANY, S_CHOSEN_OPP, S_CHOSEN_OWN, S_CHOSEN_OWN_ADJ, S_DEFENDER, S_OPP_FIGHTER,
+  S_OWN_FIGHTER, S_SELF, S_TARGET, TR_ENTER, TR_PLAY, TR_SACRIFICE, TR_TAP, TR_TRAP, T_CHARACTER,
+  T_EVENT, T_OBJECT, T_TRAP, V_DESTROY, V_DRAW, V_GAIN, V_KEYWORD, V_POWER, V_RETURN, V_SQUIRES,
+  V_TAP,
+} = catalogueCodes;
 
 /** Static summaries of the catalogue, computed once per Catalogue. */
 export interface CardInfo {

@@ -10,22 +10,9 @@
 // opponent's face-down Traps and Artefact; the scorers read nothing else.
 import type { Game } from '../../../core/game.ts';
 import { SeededRng } from '../../../core/rng.ts';
-import { MAX_LEGAL } from '../actions.ts';
-import {
-  Z_PHASE,
-  PH_EOT_DISCARD,
-  PH_EOT_DOWN,
-  PH_MAIN,
-  PH_MULLIGAN,
-  PH_PAUSE,
-  PH_PAY,
-  PH_REACTION,
-  PH_RESIST,
-  PH_SETUP,
-  PH_WINDOW,
-  ZONE_CAP,
-  type BRState,
-} from '../state.ts';
+import * as actionBands from '../actions.ts';
+import type { BRState } from '../state.ts';
+import * as stateLayout from '../state.ts';
 import { scoreEot } from './eot.ts';
 import { scoreArtefactAction, scoreMain } from './main.ts';
 import { scoreMulligan, scoreSetup } from './opening.ts';
@@ -35,6 +22,15 @@ import { scoreReaction, scoreWindow, supportExact, type WindowScratch } from './
 import { EPS } from './values.ts';
 import { allocEffect, type Effect } from './verbs.ts';
 import { allocView, buildView, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  MAX_LEGAL,
+} = actionBands;
+const {
+  Z_PHASE, PH_EOT_DISCARD, PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_PAUSE, PH_PAY, PH_REACTION,
+  PH_RESIST, PH_SETUP, PH_WINDOW, ZONE_CAP,
+} = stateLayout;
 
 export { PROFILES, ProfileError, WEIGHT_KEYS, loadProfile, loadProfileFrom, parseProfile } from './profiles.ts';
 export type { HeuristicProfile, ProfileName, WeightKey } from './profiles.ts';

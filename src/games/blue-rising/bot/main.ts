@@ -1,25 +1,8 @@
 // The main phase: playing a character, an Object, a Trap or an Event from hand, using a tap
 // or sacrifice effect, attacking, and the revealed Artefact (also in the pause, R43).
-import { A_ART_ACTIVATE, A_ART_REVEAL, A_ATTACK, A_EOT_DISCARD, A_PASS, A_PLAY, A_SACRIFICE, A_SUPPORT, A_TAP, TARGETS } from '../actions.ts';
+import * as actionBands from '../actions.ts';
 import { isAdjacent } from '../board.ts';
-import {
-  G_HERO,
-  G_SQUIRE,
-  KW_RAGE,
-  KW_RANGED,
-  NUM_TRIGGERS,
-  TK_NONE,
-  TR_ARTEFACT,
-  TR_ENTER,
-  TR_PLAY,
-  TR_SACRIFICE,
-  TR_TAP,
-  T_CHARACTER,
-  T_EVENT,
-  T_OBJECT,
-  T_TRAP,
-  VP_BY_GRADE,
-} from '../catalogue/compile.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
 import { fillAttack } from './attack.ts';
 import { pWinInt } from './card-info.ts';
@@ -27,6 +10,16 @@ import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
 import { resistExtraOf, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  A_ART_ACTIVATE, A_ART_REVEAL, A_ATTACK, A_EOT_DISCARD, A_PASS, A_PLAY, A_SACRIFICE, A_SUPPORT,
+  A_TAP, TARGETS,
+} = actionBands;
+const {
+  G_HERO, G_SQUIRE, KW_RAGE, KW_RANGED, NUM_TRIGGERS, TK_NONE, TR_ARTEFACT, TR_ENTER, TR_PLAY,
+  TR_SACRIFICE, TR_TAP, T_CHARACTER, T_EVENT, T_OBJECT, T_TRAP, VP_BY_GRADE,
+} = catalogueCodes;
 
 /** The main phase's scores of legal[0..n) into sc. */
 export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc: Float64Array): void {

@@ -1,9 +1,20 @@
 // The opening: placing the setup Aspirants (R11, one per column first) and the mulligan
 // (R14: put back the cards worse than the deck's average by the profile's margin).
-import { A_MULLIGAN, A_SETUP } from '../actions.ts';
-import { G_LEGEND, KW_COUNTER, KW_RANGED, NUM_TRIGGERS, TR_TAP, T_CHARACTER } from '../catalogue/compile.ts';
-import { ZONE_CAP } from '../state.ts';
+import * as actionBands from '../actions.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
+import * as stateLayout from '../state.ts';
 import { deckHistogram, OWN_CARDS, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  A_MULLIGAN, A_SETUP,
+} = actionBands;
+const {
+  G_LEGEND, KW_COUNTER, KW_RANGED, NUM_TRIGGERS, TR_TAP, T_CHARACTER,
+} = catalogueCodes;
+const {
+  ZONE_CAP,
+} = stateLayout;
 
 export function scoreSetup(v: View, legal: Int32Array, n: number, sc: Float64Array): void {
   for (let i = 0; i < n; i++) sc[i] = setupValue(v, legal[i]!);

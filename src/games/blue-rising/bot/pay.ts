@@ -1,11 +1,19 @@
 // Paying (D7): what each way to raise a resource costs us — a card discarded, a character
 // tapped (what it can no longer do), an Object sacrificed, the Environment — and the
 // Résistant extra (D22), paid when it costs no card.
-import { A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY } from '../actions.ts';
-import { G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT } from '../catalogue/compile.ts';
+import * as actionBands from '../actions.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
 import { attackedAt, resistAt, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  A_PAY_DISCARD, A_PAY_ENV, A_PAY_SACRIFICE, A_PAY_TAP, A_RESIST_PAY,
+} = actionBands;
+const {
+  G_HERO, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, NUM_TRIGGERS, TR_PLAY, TR_SACRIFICE, T_EVENT,
+} = catalogueCodes;
 
 /**
  * Whether scorePay reads more of the view than lightView gives (the hand, who stands where, our

@@ -2,20 +2,8 @@
 // column, a Trap placed there for 1, R37) and the windows of steps 2b and 3b (Supports, tap
 // and sacrifice effects, Events, the Trap of the attacked column, the Artefact), each scored
 // by what it changes in the fight's outcome.
-import {
-  A_ART_REVEAL,
-  A_ATTACK,
-  A_MOVE,
-  A_PASS,
-  A_PLAY,
-  A_RESOLVE_TRAP,
-  A_SACRIFICE,
-  A_SUPPORT,
-  A_TAP,
-  A_TRAP_2A,
-  TARGETS,
-} from '../actions.ts';
-import { KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE } from '../catalogue/compile.ts';
+import * as actionBands from '../actions.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
 import { pWin } from './card-info.ts';
@@ -23,6 +11,15 @@ import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } f
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
 import { attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  A_ART_REVEAL, A_ATTACK, A_MOVE, A_PASS, A_PLAY, A_RESOLVE_TRAP, A_SACRIFICE, A_SUPPORT, A_TAP,
+  A_TRAP_2A, TARGETS,
+} = actionBands;
+const {
+  KW_COUNTER, NUM_TRIGGERS, TR_TRAP, VP_BY_GRADE,
+} = catalogueCodes;
 
 /** Our attacker-side chance to win from margin m, with what each side may still add. */
 function reactionOdds(v: View, m: number, myBoost: number): number {

@@ -2,25 +2,19 @@
 // hand, a resource to raise, a column's threat, and the numbers computed once per decision
 // (the deck clock, the pump in hand, the opponent's answers, the attack in progress).
 // Scores are in "card units" (1 ≈ the worth of an average card).
-import {
-  G_HERO,
-  G_LEGEND,
-  G_SQUIRE,
-  KW_COUNTER,
-  NUM_TRIGGERS,
-  TR_ARTEFACT,
-  TR_PLAY,
-  TR_SACRIFICE,
-  TR_TAP,
-  T_CHARACTER,
-  T_EVENT,
-  T_OBJECT,
-  T_TRAP,
-  VP_BY_GRADE,
-} from '../catalogue/compile.ts';
-import { ADJ } from '../state.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
+import * as stateLayout from '../state.ts';
 import { pWinInt } from './card-info.ts';
 import { rowBonus, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  G_HERO, G_LEGEND, G_SQUIRE, KW_COUNTER, NUM_TRIGGERS, TR_ARTEFACT, TR_PLAY, TR_SACRIFICE, TR_TAP,
+  T_CHARACTER, T_EVENT, T_OBJECT, T_TRAP, VP_BY_GRADE,
+} = catalogueCodes;
+const {
+  ADJ,
+} = stateLayout;
 
 export const EPS = 1e-9;
 

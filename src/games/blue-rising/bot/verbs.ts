@@ -3,31 +3,17 @@
 // also leaves its change to the fight in the Effect scratch (power deltas, the attack ending,
 // a Contre-Attaque or Furtif granted), which fightGain turns into a value.
 import { isAdjacent } from '../board.ts';
-import {
-  KW_RAGE,
-  K_ATTACK,
-  K_BACK,
-  K_COUNTER,
-  K_DEFENSE,
-  K_FRONT,
-  K_RAGE,
-  K_RANGED,
-  K_RESISTANT,
-  K_STEALTH,
-  V_DESTROY,
-  V_DRAW,
-  V_GAIN,
-  V_KEYWORD,
-  V_POWER,
-  V_RETURN,
-  V_SQUIRES,
-  V_SWAP,
-  V_TAP,
-  V_UNTAP,
-} from '../catalogue/compile.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 import { bestAttackValue } from './attack.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
 import { attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  KW_RAGE, K_ATTACK, K_BACK, K_COUNTER, K_DEFENSE, K_FRONT, K_RAGE, K_RANGED, K_RESISTANT,
+  K_STEALTH, V_DESTROY, V_DRAW, V_GAIN, V_KEYWORD, V_POWER, V_RETURN, V_SQUIRES, V_SWAP, V_TAP,
+  V_UNTAP,
+} = catalogueCodes;
 
 /** What the ability being scored does to the fight in progress (reset per ability). */
 export interface Effect {

@@ -8,67 +8,32 @@
 // The view also carries the memos of one decision (a kill's value, an attack's value…):
 // values that are pure functions of the view, computed at most once and then read again.
 import { resistance, slotOf } from '../board.ts';
-import { KW_RAGE, NUM_TRIGGERS, TR_SACRIFICE, TR_TAP, type Catalogue } from '../catalogue/compile.ts';
+import type { Catalogue } from '../catalogue/compile.ts';
+import * as catalogueCodes from '../catalogue/compile.ts';
 import { resistExtra } from '../effects.ts';
-import {
-  ART_REVEALED,
-  DEF_CHAR,
-  DEF_ENV,
-  Z_ACTIVE,
-  Z_ART,
-  Z_ART_STATE,
-  Z_ATK_COLUMN,
-  Z_ATK_INST,
-  Z_ATK_RANGED,
-  Z_ATTACKED,
-  Z_CURRENT,
-  Z_DECK,
-  Z_DECK_N,
-  Z_DEF_INST,
-  Z_DEF_KIND,
-  O_ENTERED,
-  Z_ENV,
-  Z_ENV_TAPPED,
-  O_ENV_TPOW,
-  Z_EQUIP,
-  Z_FACEDOWN,
-  Z_HAND,
-  Z_HAND_N,
-  Z_IN_ATTACK,
-  Z_OCC,
-  Z_PEND_RETURN,
-  Z_PHASE,
-  O_POOL,
-  Z_RS_SLOT,
-  Z_STEP,
-  O_SUPPORT,
-  Z_SUPPORTER,
-  Z_TAPPED,
-  Z_TATK,
-  Z_TBACK,
-  Z_TDEF,
-  Z_TFRONT,
-  Z_TKW,
-  Z_TPOW,
-  Z_TRES,
-  Z_TRAP,
-  O_TURN,
-  O_VP,
-  PH_EOT_DISCARD,
-  PH_EOT_DOWN,
-  PH_MAIN,
-  PH_MULLIGAN,
-  PH_PAY,
-  PH_REACTION,
-  PH_SETUP,
-  PH_WINDOW,
-  ZONE_CAP,
-  INST_PER_PLAYER,
-  type BRState,
-} from '../state.ts';
-import { cardInfo, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W, type CardInfo } from './card-info.ts';
+import type { BRState } from '../state.ts';
+import * as stateLayout from '../state.ts';
+import { cardInfo, type CardInfo } from './card-info.ts';
+import * as cardInfoCodes from './card-info.ts';
 import type { HeuristicProfile } from './profiles.ts';
 import { computeBase, deckClock, envPower, setupFight } from './values.ts';
+// The constants bound as this module's own, as in rules.ts: optimized code folds them (the
+// bundles read them as named imports: src/sim/named-imports.ts).
+const {
+  KW_RAGE, NUM_TRIGGERS, TR_SACRIFICE, TR_TAP,
+} = catalogueCodes;
+const {
+  ART_REVEALED, DEF_CHAR, DEF_ENV, Z_ACTIVE, Z_ART, Z_ART_STATE, Z_ATK_COLUMN, Z_ATK_INST,
+  Z_ATK_RANGED, Z_ATTACKED, Z_CURRENT, Z_DECK, Z_DECK_N, Z_DEF_INST, Z_DEF_KIND, O_ENTERED, Z_ENV,
+  Z_ENV_TAPPED, O_ENV_TPOW, Z_EQUIP, Z_FACEDOWN, Z_HAND, Z_HAND_N, Z_IN_ATTACK, Z_OCC,
+  Z_PEND_RETURN, Z_PHASE, O_POOL, Z_RS_SLOT, Z_STEP, O_SUPPORT, Z_SUPPORTER, Z_TAPPED, Z_TATK,
+  Z_TBACK, Z_TDEF, Z_TFRONT, Z_TKW, Z_TPOW, Z_TRES, Z_TRAP, O_TURN, O_VP, PH_EOT_DISCARD,
+  PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_PAY, PH_REACTION, PH_SETUP, PH_WINDOW, ZONE_CAP,
+  INST_PER_PLAYER,
+} = stateLayout;
+const {
+  ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W,
+} = cardInfoCodes;
 
 /** The attack in progress, as the seat sees it (phases 2a and the windows only). */
 export interface Fight {
