@@ -1,6 +1,7 @@
-// `npm run bench:pair -- <commit> [--pairs=15] [--load=bundle|modules]`: this tree's engine and bots against an older
-// commit's, both loaded in one process and timed in pairs of short slices of the same work
-// (same seeds, same positions where the rules agree), the order swapped every pair.
+// `npm run bench:pair -- <commit> [--pairs=15] [--load=bundle|modules]`: this tree's engine
+// and bots against an older commit's, both loaded in one process and timed in pairs of short
+// slices of the same work (same seeds, same positions where the rules agree), the order
+// swapped every pair.
 // bench:compare runs the two sides in separate processes a minute apart, and on a shared
 // machine whose speed drifts within minutes its per-round ratios spread widely (quick random
 // games: 0.99 to 1.93 in one run); a pair here is a fraction of a second apart, so the drift
@@ -13,7 +14,7 @@
 // system). The figures cover one thread; the simulation runs (several processes) stay with
 // bench:compare --full. Each tree is loaded as the game workers run it, bundled with their
 // minifier (--load=bundle, the default), or as modules through tsx (--load=modules): the
-// same code can take a different number of instructions each way.
+// same code runs at different speeds each way (up to 15% apart, README's Speed section).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
