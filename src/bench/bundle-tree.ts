@@ -1,10 +1,10 @@
 // A tree's sources bundled as the game workers run them, for the A/B benches (bench:pair,
-// bench:instructions): esbuild with the workers' minifier and named imports (worker-bundle.ts),
-// from this tree or an older commit's worktree. Each tree is bundled the same way, with this
+// bench:instructions): esbuild with the workers' INLINED_CONSTANTS (worker-bundle.ts), from
+// this tree or an older commit's worktree. Each tree is bundled the same way, with this
 // tree's options: an older commit whose constants sit in modules with imports keeps them as
 // variables, as its own worker bundle did.
 import { build } from 'esbuild';
-import { namedImportsPlugin } from '../sim/named-imports.ts';
+import { INLINED_CONSTANTS } from '../sim/worker-bundle.ts';
 
 /** Bundles the JavaScript `entry` (its imports resolved from `root`) into `outfile`. */
 export async function bundleTree(root: string, entry: string, outfile: string, name: string): Promise<void> {
@@ -15,8 +15,7 @@ export async function bundleTree(root: string, entry: string, outfile: string, n
     platform: 'node',
     outfile,
     logLevel: 'error',
-    minifySyntax: true,
-    plugins: [namedImportsPlugin],
+    ...INLINED_CONSTANTS,
     // The packages stay outside, found from the bundle's folder in this tree's node_modules
     // (an older commit's worktree links to it too).
     packages: 'external',

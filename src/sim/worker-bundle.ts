@@ -29,6 +29,15 @@ function uid(): number {
   return process.getuid?.() ?? userInfo().uid;
 }
 
+/**
+ * What makes a bundle read the constants as numbers: the minifier writes the value of each
+ * constant of an import-free module (Blue Rising's layout.ts and codes.ts files) where it is
+ * read, named-imports.ts letting it see through the engine's destructurings; else a bundled
+ * constant is a module variable, which the optimized code loads and checks at every read. The
+ * benches bundle with it too (src/bench/bundle-tree.ts), to measure what the workers run.
+ */
+export const INLINED_CONSTANTS = { minifySyntax: true, plugins: [namedImportsPlugin] } satisfies BuildOptions;
+
 const BUILD: BuildOptions = {
   entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
   absWorkingDir: ROOT,
@@ -38,13 +47,8 @@ const BUILD: BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // The minifier writes the value of each constant of an import-free module (Blue Rising's
-  // layout.ts and codes.ts files) where it is read, named-imports.ts letting it see through the
-  // engine's destructurings; else a bundled constant is a module variable, which the optimized
-  // code loads and checks at every read.
-  minifySyntax: true,
-  // Named in the recipe (JSON keeps the plugin's name); its file is one of RECIPE_FILES.
-  plugins: [namedImportsPlugin],
+  // The plugin is named in the recipe (JSON keeps its name); its file is one of RECIPE_FILES.
+  ...INLINED_CONSTANTS,
   // ESM builds first: a package's UMD build (jsonc-parser's) loads its parts by a
   // require() that esbuild cannot follow, and the bundle then misses them.
   mainFields: ['module', 'main'],

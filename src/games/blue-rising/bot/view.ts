@@ -254,9 +254,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const m = v.memo;
   m.epoch++;
   // The reset of the slot memos (NaN: not computed yet): kill, loss, offense and recovery are
-  // all[0, 48), enter follows them (allocMemo). One fill, not a loop: the optimized loop checked
-  // the array's map and reloaded its length and data pointer at every store, about 18
-  // instructions per entry, some 960 a decision.
+  // all[0, 48), enter follows them (allocMemo). One copy of a NaN template, not a loop: the
+  // optimized loop checked the array's map and reloaded its length and data pointer at every
+  // store, about 18 instructions per entry, some 960 a decision; `fill` called into the runtime.
   m.all.set(NAN_SLOT_MEMOS);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
