@@ -49,7 +49,7 @@ export interface CardInfo {
   tpDebuff: Float64Array;
   /** tpAny + tpDebuff (the part of the tap boost that does not depend on the fighter's slot). */
   tpBase: Float64Array;
-  /** Characters: worth plus what the row adds when played there, at [card * 2] the front row, [card * 2 + 1] the back (playCharValue). */
+  /** Characters: worth plus what the row adds when played there, at [card * 2] the front row, [card * 2 + 1] the back (main.ts's playCharValues). */
   placeW: Float64Array;
   /** Per card, its numbers as a character (ST_* at card * ST_W), then as an Object (objStat): one table each, read per slot by the view. */
   charStat: Int32Array;

@@ -23,7 +23,20 @@ const {
 
 /** The main phase's scores of legal[0..n) into sc. */
 export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc: Float64Array): void {
-  for (let i = 0; i < n; i++) scoreMainAt(v, fx, legal[i]!, sc, i);
+  const type = v.cat.type;
+  for (let i = 0; i < n; ) {
+    const a = legal[i]!;
+    if (a >= A_PLAY && a < A_TAP) {
+      const h = ((a - A_PLAY) / TARGETS) | 0;
+      const c = v.hand[h]!;
+      if (type[c] === T_CHARACTER) {
+        i = playCharValues(v, fx, c, h, legal, i, n, sc);
+        continue;
+      }
+    }
+    scoreMainAt(v, fx, a, sc, i);
+    i++;
+  }
 }
 
 // The score goes into sc[i] rather than being returned: a double returned by a call V8 does not
@@ -38,7 +51,6 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
     const h = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
     const c = v.hand[h]!;
     switch (v.cat.type[c]) {
-      case T_CHARACTER: playCharValue(v, fx, c, h, t, sc, i); return;
       case T_OBJECT: playObjectValue(v, c, me * 6 + t, sc, i); return;
       case T_TRAP: setTrapValue(v, c, t, sc, i); return;
       case T_EVENT: playEventValue(v, fx, c, t, sc, i); return;
@@ -76,31 +88,55 @@ function enterValue(v: View, fx: Effect, c: number, i: number): number {
   return x;
 }
 
-/** Writes its value into sc[at] (as the scorers below: a returned double would be boxed). */
-function playCharValue(v: View, fx: Effect, c: number, i: number, t: number, sc: Float64Array, at: number): void {
+// A character's plays on its slots (up to six actions in a row of the list) share their terms:
+// the card's (on-enter effect, payment, Rage) and its row's (placement, offense, a Hero's
+// exposure) are computed once for the run, each slot adding only its own. Each score sums the
+// same terms in the same order as each play scored alone would.
+const ROW_PLACE = new Float64Array(2), ROW_OFFENSE = new Float64Array(2), ROW_EXPOSURE = new Float64Array(2);
+/**
+ * Scores the run of plays of the character c in hand slot h that starts at legal[from] (the
+ * actions A_PLAY + h * TARGETS + t) into sc; returns the index after the run.
+ */
+function playCharValues(v: View, fx: Effect, c: number, h: number, legal: Int32Array, from: number, n: number, sc: Float64Array): number {
   const P = v.P, cat = v.cat, I = v.I;
   const me = v.me;
-  const gs = me * 6 + t;
-  const col = t % 3, front = t < 3;
-  let x = P.board * I.placeW[2 * c + (front ? 0 : 1)]!;
-  x += enterValue(v, fx, c, i);
-  x += offense(v, cat.power[c]! + cat.kwAttack[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!), me);
-  if (!v.occ[gs]) x += coverValue(v, col);
-  else x -= P.board * I.worth[v.card[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
-  // A Hero or Legend that will be the Defender of its column is a VP for the taking.
+  const base = A_PLAY + h * TARGETS;
+  const enter = enterValue(v, fx, c, h);
   const g = cat.grade[c]!;
-  if (g >= G_HERO) {
-    const otherFront = me * 6 + col;
-    const isDefender = front || !v.occ[otherFront];
-    const dp = cat.power[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!) + cat.kwDefense[c]!;
-    const pk = pWinInt(v.oppMaxAtk - dp);
-    x -= P.heroExposure * pk * vpValue(v, v.op, VP_BY_GRADE[g]!) * (isDefender ? 0.6 : 0.15);
+  const hero = g >= G_HERO;
+  const heroVp = hero ? vpValue(v, v.op, VP_BY_GRADE[g]!) : 0;
+  for (let r = 0; r < 2; r++) {
+    const front = r === 0;
+    ROW_PLACE[r] = P.board * I.placeW[2 * c + r]!;
+    ROW_OFFENSE[r] = offense(v, cat.power[c]! + cat.kwAttack[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!), me);
+    if (hero) {
+      const dp = cat.power[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!) + cat.kwDefense[c]!;
+      ROW_EXPOSURE[r] = P.heroExposure * pWinInt(v.oppMaxAtk - dp) * heroVp;
+    }
   }
-  if (cat.kwFlags[c]! & KW_RAGE) x += 0.3 * P.attackBias;
-  x -= payCost(v, cat.cost[c]!) + v.cardClock;
-  sc[at] = x;
+  const rage = (cat.kwFlags[c]! & KW_RAGE) !== 0;
+  const spend = payCost(v, cat.cost[c]!) + v.cardClock;
+  let i = from;
+  for (; i < n; i++) {
+    const t = legal[i]! - base;
+    if (t < 0 || t >= TARGETS) break;
+    const gs = me * 6 + t;
+    const col = t % 3, front = t < 3, r = front ? 0 : 1;
+    let x = ROW_PLACE[r]!;
+    x += enter;
+    x += ROW_OFFENSE[r]!;
+    if (!v.occ[gs]) x += coverValue(v, col);
+    else x -= P.board * I.worth[v.card[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
+    // A Hero or Legend that will be the Defender of its column is a VP for the taking.
+    if (hero) x -= ROW_EXPOSURE[r]! * (front || !v.occ[me * 6 + col] ? 0.6 : 0.15);
+    if (rage) x += 0.3 * P.attackBias;
+    x -= spend;
+    sc[i] = x;
+  }
+  return i;
 }
 
+/** Writes its value into sc[at] (as the scorers below: a returned double would be boxed). */
 function playObjectValue(v: View, o: number, gs: number, sc: Float64Array, at: number): void {
   const P = v.P, cat = v.cat;
   const sac = o * NUM_TRIGGERS + TR_SACRIFICE;
