@@ -10,3 +10,5 @@ export const STEEP = 1.8;
 export const PWIN_MASK = 4095;
 /** The integer margins pWinInt reads from its table: within ±PWIN_MID. */
 export const PWIN_MID = 64;
+/** Two scores closer than this are a tie (the bot's choice, index.ts). */
+export const EPS = 1e-9;

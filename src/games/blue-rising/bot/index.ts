@@ -13,13 +13,13 @@ import { SeededRng } from '../../../core/rng.ts';
 import * as actionBands from '../actions.ts';
 import type { BRState } from '../state.ts';
 import * as stateLayout from '../state.ts';
+import * as botCodes from './codes.ts';
 import { scoreEot } from './eot.ts';
 import { scoreArtefactAction, scoreMain } from './main.ts';
 import { scoreMulligan, scoreSetup } from './opening.ts';
 import { payReadsBoard, scorePay, scoreResist } from './pay.ts';
 import { loadProfile, type HeuristicProfile } from './profiles.ts';
 import { scoreReaction, scoreWindow, supportExact, type WindowScratch } from './reaction.ts';
-import { EPS } from './values.ts';
 import { allocEffect, type Effect } from './verbs.ts';
 import { allocView, buildView, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
@@ -27,6 +27,9 @@ import { allocView, buildView, type View } from './view.ts';
 const {
   MAX_LEGAL,
 } = actionBands;
+const {
+  EPS,
+} = botCodes;
 const {
   Z_PHASE, PH_EOT_DISCARD, PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_PAUSE, PH_PAY, PH_REACTION,
   PH_RESIST, PH_SETUP, PH_WINDOW, ZONE_CAP,

@@ -16,8 +16,6 @@ const {
   ADJ,
 } = stateLayout;
 
-export const EPS = 1e-9;
-
 export function aloneInColumn(v: View, gs: number): boolean {
   const side = (gs / 6) | 0, s = gs % 6;
   const other = side * 6 + (s < 3 ? s + 3 : s - 3);
