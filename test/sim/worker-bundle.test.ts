@@ -205,7 +205,7 @@ describe('the constants of the import-free modules', () => {
     const file = await buildIn(join(dir, 'constants'), 'blue-rising');
     const text = readFileSync(file, 'utf8');
     removeWorkerBundle(file);
-    // One name per file (layout.ts, catalogue/codes.ts, bot/codes.ts): a value import added to
+    // Names from each file (layout.ts, catalogue/codes.ts, bot/codes.ts): a value import added to
     // one of them would stop the minifier inlining that file's constants.
     for (const name of ['Z_OCC', 'Z_TKW', 'O_ENTERED', 'PH_WINDOW', 'R_DEPTH', 'A_ATTACK', 'KW_RAGE', 'TR_TAP', 'V_DESTROY', 'ST_W', 'PWIN_MASK', 'EPS']) {
       // As an identifier: the state's LAYOUT lists its fields by name, in quotes.

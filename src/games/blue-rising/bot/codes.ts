@@ -1,6 +1,7 @@
-// The heuristic bot's table layouts and constants (card-info.ts): the fields of a card's
-// stats, pWin's steepness and cache size. This file imports nothing, so that the bundles'
-// minifier writes each value where it is read (see ../layout.ts); card-info.ts re-exports it.
+// The heuristic bot's table layouts and constants: the fields of a card's stats, pWin's
+// steepness and cache size (card-info.ts), the tie margin of its choice (index.ts). This file
+// imports nothing, so that the bundles' minifier writes each value where it is read (see
+// ../layout.ts); card-info.ts re-exports it.
 
 /** The fields of charStat and objStat (ST_W per card): keyword flags, Support, Résistant, Avant, Arrière, Attaque, Défense, power. */
 export const ST_FLAGS = 0, ST_SUPPORT = 1, ST_RES = 2, ST_FRONT = 3, ST_BACK = 4, ST_ATK = 5, ST_DEF = 6, ST_POW = 7, ST_W = 8;
