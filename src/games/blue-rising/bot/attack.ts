@@ -225,3 +225,90 @@ function fillAttackRow(v: View, s: number, only: number): void {
     out[k] = val - tapCost - trapLoss;
   }
 }
+
+/** attackRowBound's result (a returned double would be boxed). */
+export const ROW_BOUND = new Float64Array(1);
+
+/**
+ * Writes into ROW_BOUND[0] a number no attackValue(v, s, t) exceeds (to rounding), over the
+ * targets t of our slot s that the main phase lists (those fillAttackRow(v, s, -1) fills),
+ * without the defending side's boosts or the 2a movers. A value is
+ * p·X − (1 − p)·lose − tapCost − trapLoss, p the chance to win (pWin's mix over an unknown Trap):
+ * - p is at most the same mix at the margin without the defender's boost: that boost is never
+ *   negative (card-info's tap terms are all ≥ 0, oppResponse ≥ 0) and pWin grows with the margin;
+ * - linear in p, the value is then at most max(−lose, p̂·X − (1 − p̂)·lose), X taking the
+ *   open-column bonus whenever it is positive;
+ * - an empty column's (1 − r)·envVal + r·(its worst mover, at most envVal) is at most
+ *   envVal = pₑ·Y, so at most p̂ₑ·Y or 0, for r = oppResponse in [0, 1]; another oppResponse
+ *   gives +Infinity (no bound).
+ * Reads and fills the memos the exact values read (recovery, loss, kill, the attacker's boost).
+ */
+export function attackRowBound(v: View, s: number): void {
+  const me = v.me, op = v.op;
+  const ags = me * 6 + s;
+  if (!v.seen[ags]) {
+    ROW_BOUND[0] = -1;
+    return;
+  }
+  const P = v.P;
+  if (!(P.oppResponse >= 0 && P.oppResponse <= 1)) {
+    ROW_BOUND[0] = Infinity;
+    return;
+  }
+  const flags = v.flags[ags]!;
+  const A = v.powAtk[ags]! + 0.85 * sideBoost(v, me, ags, ags) + v.myPump;
+  const canTrap = !(flags & KW_STEALTH) && v.oppCanPay;
+  const tapCost = P.holdBack * (0.3 + 0.3 * v.support[ags]!);
+  const gain = P.attackBias + 2 * (1 - lateFade(v));
+  const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
+  if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
+  const rec = recM[ags]!;
+  if (lossM[ags] !== lossM[ags]) fillLoss(v, ags);
+  const aVp = vpValue(v, op, VP_BY_GRADE[v.grade[ags]!]!);
+  const counterLoss = aVp + lossM[ags]!;
+  const trapLossBase = lossM[ags]! + 0.5 * aVp;
+  const openBonus = Math.max(0, P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15));
+  const dShift = P.oppResponse * v.oppArtPump + P.marginShift;
+  const occ = v.occ, seen = v.seen;
+  let best = -Infinity;
+  for (let t = 0, tEnd = flags & KW_RANGED ? 9 : 3; t < tEnd; t++) {
+    let dgs: number;
+    if (t < 3) dgs = occ[op * 6 + t] ? op * 6 + t : occ[op * 6 + 3 + t] ? op * 6 + 3 + t : -1;
+    else {
+      dgs = op * 6 + (t - 3);
+      if (!occ[dgs]) continue;
+    }
+    let x: number;
+    if (dgs >= 0 && !seen[dgs]) x = -1;
+    else {
+      let q = 0;
+      if (canTrap) {
+        if (v.oppTrap[t < 3 ? t : (t - 3) % 3]) q = 0.75;
+        else if (v.oppHandN > 1) q = 0.1;
+      }
+      const mg = A - (dgs >= 0 ? v.powDef[dgs]! : v.oppEnvPow + v.envTpow[op]!) - dShift;
+      let h = ((mg * 1021.5) | 0) & PWIN_MASK;
+      if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
+      let p = PWIN_VAL[h]!;
+      if (q > 0) {
+        const y = mg - P.trapRisk;
+        h = ((y * 1021.5) | 0) & PWIN_MASK;
+        if (PWIN_KEY[h] !== y) pwinFill(h, y);
+        p = (1 - q) * p + q * PWIN_VAL[h]!;
+      }
+      if (dgs >= 0) {
+        const vp = VP_BY_GRADE[v.grade[dgs]!]!;
+        if (killM[dgs] !== killM[dgs]) fillKill(v, dgs);
+        const X = vpValue(v, me, vp) + killM[dgs]! - (vp > 0 ? rec : 0) + openBonus + gain;
+        const lose = v.flags[dgs]! & KW_COUNTER ? counterLoss : 0;
+        x = Math.max(-lose, p * X - (1 - p) * lose);
+      } else {
+        const Y = vpValue(v, me, 1) - rec + gain; // the Environment's value, at most p·Y (or 0)
+        x = Y > 0 ? p * Y : 0;
+      }
+      x -= tapCost + q * 0.2 * trapLossBase;
+    }
+    if (x > best) best = x;
+  }
+  ROW_BOUND[0] = best;
+}

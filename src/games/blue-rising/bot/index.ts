@@ -76,6 +76,7 @@ export class HeuristicBot {
     ws.lazy = false;
     // A window may leave a Support's score as an upper bound (ws.pend): one below the running
     // best changes nothing here (neither a new best nor a tie), else its exact score is read.
+    // The main phase leaves bounds only where they are below the best before them (scoreMain).
     const pend = state.z[Z_PHASE] === PH_WINDOW ? ws.pend : null;
     let best = -Infinity, bestA = legal[0]!, ties = 0;
     for (let i = 0; i < n; i++) {
@@ -108,7 +109,7 @@ export class HeuristicBot {
     // One scorer per phase, called directly (a table of closures made every call megamorphic).
     const s = this.scratch;
     switch (v.phase) {
-      case PH_MAIN: scoreMain(v, s.fx, legal, n, out); return;
+      case PH_MAIN: scoreMain(v, s.fx, legal, n, out, s.window.lazy); return;
       case PH_WINDOW: scoreWindow(v, s.fx, s.window, legal, n, out); return;
       case PH_PAY: scorePay(v, legal, n, out); return;
       case PH_REACTION: scoreReaction(v, legal, n, out); return;
