@@ -231,10 +231,16 @@ function buildInstTables(ctx: GameContext, t: InstTables): void {
 
 /** Makes p's slot scan current; returns the offset of its words in st.w (C_SCAN + SCAN_WORDS * p). */
 function scanSlots(st: BRState, p: number): number {
+  // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
+  // step, a payment or the next player's listing often find the same slots. This check is
+  // small enough for V8 to inline where it is called; the scan itself is a call.
+  if (INST.ctx !== st.ctx || ((st.w[C_SCAN_OK]! >> p) & 1) === 0) rescanSlots(st, p);
+  return C_SCAN + p * SCAN_WORDS;
+}
+/** scanSlots' scan: p's slots read into its words. */
+function rescanSlots(st: BRState, p: number): void {
   const w = st.w, z = st.z;
   if (INST.ctx !== st.ctx) instTables(st.ctx);
-  // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
-  // step, a payment or the next player's listing often find the same slots.
   const c = C_SCAN + p * SCAN_WORDS;
   if (((w[C_SCAN_OK]! >> p) & 1) === 0) {
     const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
@@ -275,7 +281,6 @@ function scanSlots(st: BRState, p: number): number {
     w[c + SCAN_RES] = r;
     w[C_SCAN_OK] = w[C_SCAN_OK]! | (1 << p);
   }
-  return c;
 }
 
 /** Bit s set when p's character on slot s may be tapped now (R24, R51). */
