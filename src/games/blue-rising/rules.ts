@@ -551,8 +551,12 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
 }
 
 function legalArtefact(st: BRState, p: number, out: Int32Array, n: number): number {
+  // Most listings find no Artefact: this check is small enough for V8 to inline.
+  return st.z[Z_ART + p]! < 0 ? n : legalArtefactOf(st, p, out, n);
+}
+/** legalArtefact for a player with an Artefact. */
+function legalArtefactOf(st: BRState, p: number, out: Int32Array, n: number): number {
   const z = st.z;
-  if (z[Z_ART + p]! < 0) return n;
   if (canReveal(st, p)) out[n++] = A_ART_REVEAL;
   if (z[Z_ART_STATE + p] === ART_REVEALED) {
     const c = st.ctx.cardOf[z[Z_ART + p]!]!;
