@@ -287,6 +287,7 @@ export function attackRowBound(v: View, s: number): void {
         else if (v.oppHandN > 1) q = 0.1;
       }
       const mg = A - (dgs >= 0 ? v.powDef[dgs]! : v.oppEnvPow + v.envTpow[op]!) - dShift;
+      // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), read from pWin's cache in place as above.
       let h = ((mg * 1021.5) | 0) & PWIN_MASK;
       if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
       let p = PWIN_VAL[h]!;
