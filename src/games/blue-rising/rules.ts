@@ -402,16 +402,22 @@ function canReveal(st: BRState, p: number): boolean {
  * decided as the ability resolves; a chosen opposing Résistant target is offered only when
  * its extra can be raised too, since without it the choice could only be skipped.
  */
-function writeTargets(st: BRState, p: number, card: number, trig: number, srcInst: number, srcGs: number,
+function writeTargets(st: BRState, p: number, card: number, trig: number, srcGs: number,
+  cost: number, fromHand: boolean, out: Int32Array, n: number, base: number): number {
+  // Most abilities take no target: this part is small enough for V8 to inline.
+  if (st.ctx.cat.abTarget[card * NUM_TRIGGERS + trig] === TK_NONE) {
+    if (canRaise(cost, fromHand)) out[n++] = base;
+    return n;
+  }
+  return writeChosenTargets(st, p, card, trig, srcGs, cost, fromHand, out, n, base);
+}
+/** writeTargets for an ability that takes a target. */
+function writeChosenTargets(st: BRState, p: number, card: number, trig: number, srcGs: number,
   cost: number, fromHand: boolean, out: Int32Array, n: number, base: number): number {
   const cat = st.ctx.cat;
   const z = st.z;
   const slot = card * NUM_TRIGGERS + trig;
   const tk = cat.abTarget[slot]!;
-  if (tk === TK_NONE) {
-    if (canRaise(cost, fromHand)) out[n++] = base;
-    return n;
-  }
   const lo = tk === TK_OPP ? 6 : 0;
   const hi = tk === TK_OWN || tk === TK_OWN_ADJ ? 6 : 12;
   for (let t = lo; t < hi; t++) {
@@ -500,7 +506,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
       case T_EVENT: {
         const c = ctx.cardOf[inst]!;
         if (cat.abFight[ability(st, c, TR_PLAY)]) break;
-        n = writeTargets(st, p, c, TR_PLAY, -1, -1, cost, true, out, n, base);
+        n = writeTargets(st, p, c, TR_PLAY, -1, cost, true, out, n, base);
         break;
       }
     }
@@ -534,18 +540,18 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
     const s = 31 - Math.clz32(m & -m);
     const gs = p * 6 + s;
     const inst = z[Z_OCC + gs]!;
-    n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, inst, gs, 0, false, out, n, A_TAP + s * TARGETS);
+    n = writeTargets(st, p, ctx.cardOf[inst]!, TR_TAP, gs, 0, false, out, n, A_TAP + s * TARGETS);
   }
   const env = z[Z_ENV + p]!;
   // The Environment's tap ability first: most have none, and it is one table read.
   if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && z[Z_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
-    n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
+    n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
   const sac = w[c + SCAN_SAC]!;
   for (let m = inMain ? sac & ~w[c + SCAN_SAC_FIGHT]! : sac; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     const c = ctx.cardOf[z[Z_EQUIP + p * 6 + s]!]!;
-    n = writeTargets(st, p, c, TR_SACRIFICE, -1, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
+    n = writeTargets(st, p, c, TR_SACRIFICE, -1, 0, false, out, n, A_SACRIFICE + s * TARGETS);
   }
   return n;
 }
@@ -561,7 +567,7 @@ function legalArtefactOf(st: BRState, p: number, out: Int32Array, n: number): nu
   if (z[Z_ART_STATE + p] === ART_REVEALED) {
     const c = st.ctx.cardOf[z[Z_ART + p]!]!;
     if (!st.ctx.cat.abFight[ability(st, c, TR_ARTEFACT)] || z[Z_IN_ATTACK]) {
-      n = writeTargets(st, p, c, TR_ARTEFACT, -1, -1, st.ctx.cat.cost[c]!, false, out, n, A_ART_ACTIVATE);
+      n = writeTargets(st, p, c, TR_ARTEFACT, -1, st.ctx.cat.cost[c]!, false, out, n, A_ART_ACTIVATE);
     }
   }
   return n;
@@ -653,7 +659,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
       const inst = handAt(st, x, i);
       if (type[inst] !== T_EVENT) continue;
       const c = ctx.cardOf[inst]!;
-      n = writeTargets(st, x, c, TR_PLAY, -1, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
+      n = writeTargets(st, x, c, TR_PLAY, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
     }
   }
   n = legalTaps(st, x, false, out, n);
