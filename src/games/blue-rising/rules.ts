@@ -291,7 +291,9 @@ function tappable(st: BRState, p: number): number {
 // What p could raise for one enumeration (R19, D7, D11): pool, hand discards, and the
 // resource effects summed by the scan. Most costs are covered by pool + hand, so a listing
 // that needs no scan of its own (2a, the pause, D22) scans only when a cost goes beyond that.
-const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
+// AFF holds numbers only, and canRaise takes the state: a state stored in it cost V8 a write
+// barrier at every listing (about 2% of a random game's instructions).
+const AFF = { p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
 /**
  * `scanned`: scanSlots(st, p) was just called. AFF.full is then -2 (p's scan is current, the sum
  * waits for a cost beyond the cheap bound) or -1 (no scan yet); most listings never need it.
@@ -299,7 +301,6 @@ const AFF = { st: null as BRState | null, p: 0, main: false, cheap: 0, full: -1,
 function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
   const w = st.w, z = st.z;
   const perCard = st.ctx.options.discardResource;
-  AFF.st = st;
   AFF.p = p;
   AFF.main = inMain;
   AFF.perCard = perCard;
@@ -318,12 +319,12 @@ function fullPotential(st: BRState, p: number, inMain: boolean): number {
   return full;
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
-function canRaise(need: number, fromHand: boolean): boolean {
+function canRaise(st: BRState, need: number, fromHand: boolean): boolean {
   const n = fromHand ? need + AFF.perCard : need;
   if (n <= AFF.cheap) return true;
   if (AFF.full < 0) {
-    if (AFF.full === -1) scanSlots(AFF.st!, AFF.p);
-    AFF.full = fullPotential(AFF.st!, AFF.p, AFF.main);
+    if (AFF.full === -1) scanSlots(st, AFF.p);
+    AFF.full = fullPotential(st, AFF.p, AFF.main);
   }
   return n <= AFF.full;
 }
@@ -406,7 +407,7 @@ function writeTargets(st: BRState, p: number, card: number, trig: number, srcGs:
   cost: number, fromHand: boolean, out: Int32Array, n: number, base: number): number {
   // Most abilities take no target: this part is small enough for V8 to inline.
   if (st.ctx.cat.abTarget[card * NUM_TRIGGERS + trig] === TK_NONE) {
-    if (canRaise(cost, fromHand)) out[n++] = base;
+    if (canRaise(st, cost, fromHand)) out[n++] = base;
     return n;
   }
   return writeChosenTargets(st, p, card, trig, srcGs, cost, fromHand, out, n, base);
@@ -426,7 +427,7 @@ function writeChosenTargets(st: BRState, p: number, card: number, trig: number, 
     if (inst < 0 || z[Z_FACEDOWN + gs] !== 0) continue;
     if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
     if (gs === srcGs && cat.abNoSelf[slot]) continue; // a swap needs another character
-    if (canRaise(t >= 6 ? cost + resistance(st, gs) : cost, fromHand)) out[n++] = base + t;
+    if (canRaise(st, t >= 6 ? cost + resistance(st, gs) : cost, fromHand)) out[n++] = base + t;
   }
   return n;
 }
@@ -477,7 +478,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
     const cost = costOf[inst]!;
     switch (type[inst]) {
       case T_CHARACTER: {
-        if (!canRaise(cost, true)) break;
+        if (!canRaise(st, cost, true)) break;
         const c = ctx.cardOf[inst]!;
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
         if (!inPlayRead) {
@@ -492,7 +493,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         break;
       }
       case T_OBJECT: {
-        if (!canRaise(cost, true)) break;
+        if (!canRaise(st, cost, true)) break;
         // D14: on an own character, or any with the knob off.
         for (let m = w[C_SCAN + p * SCAN_WORDS + SCAN_OCC]!; m !== 0; m &= m - 1) out[n++] = base + 31 - Math.clz32(m & -m);
         if (!ctx.options.objectsOnOwnOnly) {
@@ -613,7 +614,7 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
   const z = st.z;
   const ctx = st.ctx;
   beginAfford(st, d, false, false);
-  if (!canRaise(ctx.options.reactionTrapCost, true)) return n;
+  if (!canRaise(st, ctx.options.reactionTrapCost, true)) return n;
   const hn = z[Z_HAND_N + d]!;
   if (INST.ctx !== ctx) instTables(ctx);
   const type = INST.type;
@@ -695,7 +696,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
     const trap = z[Z_TRAP + x * 3 + col]!;
     if (trap >= 0 && !attackerHasStealth(st) && !trapOnlyWasted(st, ctx.cardOf[trap]!)) { // R50: Furtif stops Traps
       const c = ctx.cardOf[trap]!;
-      if (canRaise(cat.cost[c]!, false)) out[n++] = A_RESOLVE_TRAP;
+      if (canRaise(st, cat.cost[c]!, false)) out[n++] = A_RESOLVE_TRAP;
     }
     // R49: a ranged target that changed column lets the defender place a Trap in the new column.
     if (z[Z_ATK_RANGED]! >= 0 && col !== z[Z_ATK_COLUMN] && z[Z_TRAP_NEWCOL] === 0) {
@@ -1352,7 +1353,7 @@ function nextResist(st: BRState): boolean {
     ask &= ask - 1;
     z[Z_RS_ASK] = ask;
     beginAfford(st, p, z[Z_RS_RETURN] === PH_MAIN, false);
-    if (z[Z_OCC + o * 6 + s]! >= 0 && canRaise(resistance(st, o * 6 + s), false)) {
+    if (z[Z_OCC + o * 6 + s]! >= 0 && canRaise(st, resistance(st, o * 6 + s), false)) {
       z[Z_RS_SLOT] = s;
       z[Z_PHASE] = PH_RESIST;
       z[Z_CURRENT] = p;
