@@ -432,31 +432,18 @@ function writeChosenTargets(st: BRState, p: number, card: number, trig: number, 
   return n;
 }
 
-// R25 / D8: which card ids p has in play, and on which slot (the last one), for one main-phase
-// listing: mark[c] === stamp when card c is in play, so nothing needs clearing between listings.
-const IN_PLAY = { stamp: 0, mark: new Int32Array(256), slot: new Int8Array(256) };
-/** Marks the cards of p's characters in play; grows the tables for a larger catalogue. */
-function markInPlay(st: BRState, p: number): void {
-  const z = st.z;
-  const ctx = st.ctx;
-  if (IN_PLAY.mark.length < ctx.cat.size) {
-    IN_PLAY.mark = new Int32Array(ctx.cat.size);
-    IN_PLAY.slot = new Int8Array(ctx.cat.size);
-    IN_PLAY.stamp = 0;
+/**
+ * R25 / D8: the slot of p's character of card c (the last one, should there be two), or -1:
+ * read from the occupied slots of p's scan, current when the main phase lists (2 to 4 most often).
+ */
+function slotOfCard(st: BRState, p: number, c: number): number {
+  const z = st.z, cardOf = st.ctx.cardOf;
+  for (let m = st.w[C_SCAN + p * SCAN_WORDS + SCAN_OCC]!; m !== 0; ) {
+    const s = 31 - Math.clz32(m);
+    if (cardOf[z[Z_OCC + p * 6 + s]!] === c) return s;
+    m &= ~(1 << s);
   }
-  if (IN_PLAY.stamp >= 0x3fffffff) {
-    IN_PLAY.mark.fill(0);
-    IN_PLAY.stamp = 0;
-  }
-  const stamp = ++IN_PLAY.stamp;
-  const mark = IN_PLAY.mark, slot = IN_PLAY.slot;
-  for (let k = 0; k < 6; k++) {
-    const o = z[Z_OCC + p * 6 + k]!;
-    if (o < 0) continue;
-    const c = ctx.cardOf[o]!;
-    mark[c] = stamp;
-    slot[c] = k;
-  }
+  return -1;
 }
 /** ADJ_MASK[a]: bit b set when own slots a and b are adjacent (R3). */
 const ADJ_MASK = new Int32Array(6);
@@ -469,7 +456,6 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   out[n++] = A_PASS;
   const taps = tappable(st, p);
   beginAfford(st, p, true, true);
-  let inPlayRead = false; // marked at the first character that can be paid for
   const hn = z[Z_HAND_N + p]!;
   const type = INST.type, costOf = INST.cost; // current after the scan
   for (let i = 0; i < hn; i++) {
@@ -481,14 +467,11 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         if (!canRaise(st, cost, true)) break;
         const c = ctx.cardOf[inst]!;
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
-        if (!inPlayRead) {
-          inPlayRead = true;
-          markInPlay(st, p);
-        }
-        if (IN_PLAY.mark[c] !== IN_PLAY.stamp) {
+        const own = slotOfCard(st, p, c);
+        if (own < 0) {
           for (let t = 0; t < 6; t++) out[n++] = base + t;
         } else if (ctx.options.uniquenessReplaceSelfOnly) {
-          out[n++] = base + IN_PLAY.slot[c]!; // R25 / D8: only over the character of this name
+          out[n++] = base + own; // R25 / D8: only over the character of this name
         }
         break;
       }
