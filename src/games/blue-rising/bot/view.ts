@@ -316,6 +316,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     let atk = CS[b + ST_ATK]! + z[Z_TATK + gs]!, def = CS[b + ST_DEF]! + z[Z_TDEF + gs]!;
     let base = CS[b + ST_POW]! + z[Z_TPOW + gs]!;
     let res = 0;
+    let objResist = 0; // the Object's Résistant, for resistAt's sum below
     if (o >= 0) {
       const oc = cardOf[o]!;
       const ob = oc * ST_W;
@@ -327,6 +328,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       def += OS[ob + ST_DEF]!;
       base += OS[ob + ST_POW]!;
       res = abResource[oc * NUM_TRIGGERS + TR_SACRIFICE]!;
+      objResist = OS[ob + ST_RES]!;
     } else equipA[gs] = -1;
     flagsA[gs] = flags;
     // board.ts's canTap: untapped, and not entered this turn unless Rage.
@@ -343,7 +345,8 @@ export function buildView(v: View, st: BRState, light: boolean): void {
       free += res;
       if (ct && z[Z_ATTACKED + gs] === 0 && powAtk > oppEnvPow) fu++; // ready
     } else {
-      if (!oppResist && resistAt(v, gs) > 0) oppResist = true; // seen, card and equip written above
+      // resistAt's sum, from what this pass read
+      if (!oppResist && CS[b + ST_RES]! + z[Z_TRES + gs]! + objResist > 0) oppResist = true;
       oppRes += res;
       if (powAtk > oppMax) oppMax = powAtk;
     }
