@@ -55,10 +55,15 @@ function stateInto(d: Digest, game: BlueRising, st: BRState): void {
 }
 
 export function deckPairs(mode: Mode): [string, string][] {
-  const files = readdirSync(DECKS).filter((f) => f.startsWith(`${mode}-`) && f.endsWith('.deck')).sort();
+  const files = shippedDecks(mode);
   const pairs: [string, string][] = [];
-  for (const a of files) for (const b of files) pairs.push([join(DECKS, a), join(DECKS, b)]);
+  for (const a of files) for (const b of files) pairs.push([a, b]);
   return pairs;
+}
+
+/** The mode's shipped deck files (decks/<mode>-*.deck), sorted by name. */
+export function shippedDecks(mode: Mode): string[] {
+  return readdirSync(DECKS).filter((f) => f.startsWith(`${mode}-`) && f.endsWith('.deck')).sort().map((f) => join(DECKS, f));
 }
 
 /**

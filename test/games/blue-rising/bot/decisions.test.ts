@@ -3,8 +3,6 @@
 // hash of every action taken and of every score the bot gave must match the constants
 // recorded on the bot before it was split by concern and sped up (commit 60d7d8d). A change
 // here changes games.csv, aggregates and logs for the same seeds.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../../../bots/bot.ts';
 import { RandomBot } from '../../../../bots/random.ts';
@@ -13,10 +11,11 @@ import { HeuristicBot, loadProfile, type ProfileName } from '../../../../src/gam
 import { matchFromFiles } from '../../../../src/games/blue-rising/index.ts';
 import type { Mode } from '../../../../src/games/blue-rising/rules-options.ts';
 import type { BRState } from '../../../../src/games/blue-rising/state.ts';
+import { shippedDecks } from '../reference-digest.ts';
 
-const DECKS = 'decks';
+/** Every ordered pair of two different shipped decks of the mode. */
 function deckPairs(mode: Mode): [string, string][] {
-  const d = readdirSync(DECKS).filter((f) => f.startsWith(`${mode}-`) && f.endsWith('.deck')).sort().map((f) => join(DECKS, f));
+  const d = shippedDecks(mode);
   const out: [string, string][] = [];
   for (let i = 0; i < d.length; i++) for (let j = 0; j < d.length; j++) if (i !== j) out.push([d[i]!, d[j]!]);
   return out;

@@ -2,7 +2,7 @@
 // legal actions, it never peeks (the same decision in two states of one information set),
 // it takes sensible decisions at the decision points, and it beats random (its speed is
 // measured by `npm run bench`).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,14 +40,11 @@ import {
   type BRState,
 } from '../../../../src/games/blue-rising/state.ts';
 import type { Mode } from '../../../../src/games/blue-rising/rules-options.ts';
+import { shippedDecks } from '../reference-digest.ts';
 
-const DECKS = 'decks';
-function decksOf(mode: Mode): string[] {
-  return readdirSync(DECKS).filter((f) => f.startsWith(`${mode}-`) && f.endsWith('.deck')).sort().map((f) => join(DECKS, f));
-}
 /** Every unordered pair of the mode's shipped decks. */
 function deckPairs(mode: Mode): [string, string][] {
-  const d = decksOf(mode);
+  const d = shippedDecks(mode);
   const out: [string, string][] = [];
   for (let i = 0; i < d.length; i++) for (let j = i + 1; j < d.length; j++) out.push([d[i]!, d[j]!]);
   return out;
