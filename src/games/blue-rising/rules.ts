@@ -469,7 +469,14 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
         if (cat.grade[c] === G_LEGEND && w[O_VP + opp(p)]! < ctx.options.legendMinOpponentVp) break; // R26
         const own = slotOfCard(st, p, c);
         if (own < 0) {
-          for (let t = 0; t < 6; t++) out[n++] = base + t;
+          // The six slots written out: the loop spent some 19 instructions an entry on its checks.
+          out[n] = base;
+          out[n + 1] = base + 1;
+          out[n + 2] = base + 2;
+          out[n + 3] = base + 3;
+          out[n + 4] = base + 4;
+          out[n + 5] = base + 5;
+          n += 6;
         } else if (ctx.options.uniquenessReplaceSelfOnly) {
           out[n++] = base + own; // R25 / D8: only over the character of this name
         }
