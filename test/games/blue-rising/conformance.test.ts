@@ -3,8 +3,6 @@
 // pair of a mode's decks (mirror matches included) plays its share of ≥ 2,000 games per mode.
 // A failure names the deck pair, the game seed and the bot seed: replay it with
 // replayRandomGame(matchFromFiles(mode, a, b), gameSeed, botSeed), with a GameLog to read it.
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SeededRng } from '../../../src/core/rng.ts';
 import { matchFromFiles, type BlueRising, type BRState } from '../../../src/games/blue-rising/index.ts';
@@ -53,8 +51,8 @@ import {
   ZONE_CAP,
 } from '../../../src/games/blue-rising/state.ts';
 import { botSeedOf, checkDeterminism, checkRandomGames, gameSeedOf, replayRandomGame } from '../../core/conformance.ts';
+import { deckPairs } from './reference-digest.ts';
 
-const DECKS_DIR = resolve(import.meta.dirname, '../../../decks');
 const MODES: readonly Mode[] = ['quick', 'standard'];
 const GAMES_PER_MODE = 2000;
 // 2,000 games with a check after every action: over a minute idle, several on a loaded
@@ -67,18 +65,8 @@ const CLONE_EVERY = 97;
 const DETERMINIZE_EVERY = 3;
 const OBSERVE_EVERY = 3;
 
-const decksOf = (mode: Mode): string[] =>
-  readdirSync(DECKS_DIR).filter((f) => f.startsWith(`${mode}-`) && f.endsWith('.deck')).sort();
-
-function pairsOf(mode: Mode): [string, string][] {
-  const d = decksOf(mode);
-  const out: [string, string][] = [];
-  for (const a of d) for (const b of d) out.push([a, b]);
-  return out;
-}
-
 function gameOf(mode: Mode, a: string, b: string, turnCap?: number): BlueRising {
-  return matchFromFiles(mode, join(DECKS_DIR, a), join(DECKS_DIR, b), turnCap ? { rules: { turnCap } } : {});
+  return matchFromFiles(mode, a, b, turnCap ? { rules: { turnCap } } : {});
 }
 
 // ---------------- Blue Rising invariants ----------------
@@ -231,7 +219,7 @@ interface ModeRun {
 }
 
 function runMode(mode: Mode, games: number, seed: number, turnCap?: number, cloneEvery = CLONE_EVERY): ModeRun {
-  const pairs = pairsOf(mode);
+  const pairs = deckPairs(mode);
   const per = Math.ceil(games / pairs.length);
   const run: ModeRun = { failures: [], games: 0, steps: 0, vpWins: 0, draws: 0 };
   pairs.forEach(([a, b], k) => {
@@ -273,7 +261,7 @@ for (const mode of MODES) {
       run = runMode(mode, GAMES_PER_MODE, mode === 'quick' ? 1 : 2);
     }, CONFORMANCE_HOOK_TIMEOUT);
 
-    it(`plays at least ${GAMES_PER_MODE} games over ${pairsOf(mode).length} ordered pairs`, () => {
+    it(`plays at least ${GAMES_PER_MODE} games over ${deckPairs(mode).length} ordered pairs`, () => {
       expect(run.games).toBeGreaterThanOrEqual(GAMES_PER_MODE);
       expect(run.vpWins).toBeGreaterThan(0);
     });
@@ -329,7 +317,7 @@ describe('determinism', () => {
   for (const mode of MODES) {
     it(`${mode}: the same game seed and bot seed give the same actions and final hash`, () => {
       const fails: string[] = [];
-      pairsOf(mode).forEach(([a, b], k) => {
+      deckPairs(mode).forEach(([a, b], k) => {
         const game = gameOf(mode, a, b);
         for (let i = 0; i < 3; i++) for (const f of checkDeterminism(game, gameSeedOf(4000 + k, i))) fails.push(`${mode} ${a} vs ${b}: ${f}`);
       });
@@ -337,7 +325,7 @@ describe('determinism', () => {
     });
     it(`${mode}: the same seed with a GameLog gives the same log text twice, and logging changes nothing`, () => {
       const fails: string[] = [];
-      pairsOf(mode).forEach(([a, b], k) => {
+      deckPairs(mode).forEach(([a, b], k) => {
         const game = gameOf(mode, a, b);
         for (let i = 0; i < 2; i++) {
           const seed = gameSeedOf(5000 + k, i);
