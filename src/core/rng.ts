@@ -57,12 +57,12 @@ export function nextU32(words: Int32Array, offset: number): number {
 }
 
 /**
- * Fisher-Yates of a[from .. from + n) from the stream at words[0..3], the same draws as
- * nextInt(words, 0, i + 1) for i = n - 1 .. 1, with the four words kept in locals (a
- * determinization shuffles dozens of cards per search iteration).
+ * Fisher-Yates of a[from .. from + n) from the stream at words[offset .. offset + 3], the same
+ * draws as nextInt(words, offset, i + 1) for i = n - 1 .. 1, with the four words kept in locals
+ * (a determinization shuffles dozens of cards per search iteration, a game's deal two decks).
  */
-export function shuffleFromWords(words: Int32Array, a: Int32Array | Int8Array, from: number, n: number): void {
-  let s0 = words[0]!, s1 = words[1]!, s2 = words[2]!, s3 = words[3]!;
+export function shuffleFromWords(words: Int32Array, offset: number, a: Int32Array | Int8Array, from: number, n: number): void {
+  let s0 = words[offset]!, s1 = words[offset + 1]!, s2 = words[offset + 2]!, s3 = words[offset + 3]!;
   for (let i = n - 1; i > 0; i--) {
     const m = Math.imul(s1, 5);
     const r = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
@@ -78,10 +78,10 @@ export function shuffleFromWords(words: Int32Array, a: Int32Array | Int8Array, f
     a[from + i] = a[j]!;
     a[j] = x;
   }
-  words[0] = s0;
-  words[1] = s1;
-  words[2] = s2;
-  words[3] = s3;
+  words[offset] = s0;
+  words[offset + 1] = s1;
+  words[offset + 2] = s2;
+  words[offset + 3] = s3;
 }
 
 /** out[0 .. n) = the next n draws of the stream at words[0..3] as int32 (nextU32 | 0), the words in locals. */

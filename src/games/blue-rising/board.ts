@@ -1,6 +1,6 @@
 // Primitive moves on the state: zones, drawing, leaving play, power totals, VP. Free
 // functions over the state record, no allocation.
-import { nextInt } from '../../core/rng.ts';
+import { shuffleFromWords } from '../../core/rng.ts';
 import * as catalogueCodes from './catalogue/compile.ts';
 import {
   BRState,
@@ -94,13 +94,7 @@ export function takeFromDeckAt(st: BRState, p: number, i: number): number {
 
 /** Fisher–Yates over a zone (Z_* offset), from one of the state's chance streams (R12). */
 export function shuffleZone(st: BRState, offset: number, n: number, stream: number): void {
-  const z = st.z;
-  for (let i = n - 1; i > 0; i--) {
-    const j = nextInt(st.w32, stream, i + 1);
-    const t = z[offset + i]!;
-    z[offset + i] = z[offset + j]!;
-    z[offset + j] = t;
-  }
+  shuffleFromWords(st.w32, stream, st.z, offset, n);
 }
 export function shuffleDeck(st: BRState, p: number): void {
   shuffleZone(st, Z_DECK + p * ZONE_CAP, st.z[Z_DECK_N + p]!, RNG_SEAT + 4 * p);

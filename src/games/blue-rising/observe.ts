@@ -171,7 +171,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   if (sortable) writeFromMask(pool, P0, lo, m0, m1);
   else sortRange(pool, P0, np);
   const seeded = rng instanceof SeededRng ? rng.words : null;
-  if (seeded) shuffleFromWords(seeded, pool, P0, np);
+  if (seeded) shuffleFromWords(seeded, 0, pool, P0, np);
   else {
     for (let i = np - 1; i > 0; i--) {
       const j = randInt(rng, i + 1);
@@ -213,7 +213,7 @@ export function determinizeInPlace(dst: BRState, seat: number, rng: Rng): void {
   // Own deck order is unknown to the seat as well (sorted first, as above).
   const base = Z_DECK + seat * ZONE_CAP;
   sortInstances(z, base, z[Z_DECK_N + seat]!, seat * INST_PER_PLAYER);
-  if (seeded) shuffleFromWords(seeded, z, base, z[Z_DECK_N + seat]!);
+  if (seeded) shuffleFromWords(seeded, 0, z, base, z[Z_DECK_N + seat]!);
   else {
     for (let i = z[Z_DECK_N + seat]! - 1; i > 0; i--) {
       const j = randInt(rng, i + 1);

@@ -2,7 +2,7 @@
 // the flat state of state.ts. `step` applies one decision and then plays every forced
 // decision (a single legal action, §12's engine rule) until a real choice or the end.
 // Nothing here allocates: scratch lives in the state and the context.
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffleFromWords } from '../../core/rng.ts';
 import { seedChanceStreams } from '../../core/seeds.ts';
 import {
   A_ATTACH, A_ATTACK, A_CAST, A_DEFEND, A_EVOLVE, A_EXTRA, A_LIGHT, A_NO, A_ORDER, A_PASS, A_PLAY, A_TARGET, A_YES,
@@ -1064,12 +1064,7 @@ export function clearState(st: DipState): void {
 }
 
 function shuffle(w: Int32Array, base: number, n: number, rngOff: number): void {
-  for (let i = n - 1; i > 0; i--) {
-    const j = nextInt(w, rngOff, i + 1);
-    const t = w[base + i]!;
-    w[base + i] = w[base + j]!;
-    w[base + j] = t;
-  }
+  shuffleFromWords(w, rngOff, w, base, n);
 }
 
 /** D7, D8, R7: shuffle, choose the first player, draw the opening hands, begin turn 1. */

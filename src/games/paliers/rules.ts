@@ -3,7 +3,7 @@
 // (deaths, the rest of a play, turn stages) up to the next real choice; a decision with a
 // single legal action is played by the engine itself (§12's rule for empty windows).
 // Nothing here allocates: scratch lives in the state and the context.
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffleFromWords } from '../../core/rng.ts';
 import { seedChanceStreams } from '../../core/seeds.ts';
 import {
   A_ASSIGN, A_ASSIGN_REST, A_BLOCK, A_DECLARE, A_DESTROY, A_DISCARD, A_FREEZE, A_ORDER, A_PASS, A_PLAY, A_RETURN, A_SACRIFICE,
@@ -1326,13 +1326,7 @@ export function clearState(st: PalState): void {
 }
 
 function shuffleDeck(w: Int32Array, p: number): void {
-  const base = O_DECK + p * INST;
-  for (let i = w[O_DECK_N + p]! - 1; i > 0; i--) {
-    const j = nextInt(w, RNG_SEAT + 4 * p, i + 1);
-    const t = w[base + i]!;
-    w[base + i] = w[base + j]!;
-    w[base + j] = t;
-  }
+  shuffleFromWords(w, RNG_SEAT + 4 * p, w, O_DECK + p * INST, w[O_DECK_N + p]!);
 }
 
 /** D8, R9: shuffle, first player from the seed, 8 cards each, then the hidden mulligans (D9). */

@@ -2,7 +2,7 @@
 // state of state.ts. `step` applies one decision and then plays every forced decision (a
 // single legal action: a window where a player can only pass, a lone target, §9's engine
 // rule) until a real choice or the end. Nothing here allocates.
-import { nextInt } from '../../core/rng.ts';
+import { nextInt, shuffleFromWords } from '../../core/rng.ts';
 import { seedChanceStreams } from '../../core/seeds.ts';
 import {
   A_ASSIGN, A_ASSIGN_REST, A_ATTACK, A_BOTTOM, A_DECLARE, A_DONE, A_DRAW, A_END_TURN, A_FETCH, A_PASS, A_PLAY,
@@ -148,13 +148,7 @@ function drawOne(st: SeuilsState, p: number, field: number): boolean {
 }
 
 function shuffleDeck(w: Int32Array, p: number): void {
-  const base = O_DECK + p * INST;
-  for (let i = w[O_DECK_N + p]! - 1; i > 0; i--) {
-    const j = nextInt(w, RNG_SEAT + 4 * p, i + 1);
-    const t = w[base + i]!;
-    w[base + i] = w[base + j]!;
-    w[base + j] = t;
-  }
+  shuffleFromWords(w, RNG_SEAT + 4 * p, w, O_DECK + p * INST, w[O_DECK_N + p]!);
   w[O_KNOWN + p] = 0; // a shuffled deck has no known bottom
 }
 
