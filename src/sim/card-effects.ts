@@ -54,8 +54,10 @@ const CROSS = LOCAL * LOCAL * 4;
 
 /** A seat-game's code within its kind and definition: its local cell and its result, cell·2 + won. */
 const CODES = LOCAL * 2;
-/** Seat-games of one cluster per kind and definition: a seed pair's two games, both seats (a mirror's card). */
+/** Seat-games of one cluster per kind: a seed pair's two games, both seats (a mirror's card). */
 const OPEN_MAX = 4;
+/** An open seat-game's word: its code without presence in bits 0-3, then per definition d its presence (bit 4 + d) and whether its game counts in d (bit 4 + defs + d). */
+const WORD_CODE = 15, WORD_PRESENT = 4;
 
 /**
  * A shard's effect counters by card kind, in flat integer arrays. add() after each game;
@@ -63,9 +65,9 @@ const OPEN_MAX = 4;
  * (cell, won), and each two seat-games of one cluster by their codes: the cells' n and y and
  * the cross sums ΣN_kN_l, ΣY_kN_l, ΣN_kY_l, ΣY_kY_l all follow from those counts at pack() (a
  * cluster's ΣN_kN_l is its seat-games in k and l paired, each with itself when k = l).
- * A cluster's seat-games of one kind and definition are kept in its open word and counted when
- * the next cluster first reaches it (or at pack()): two of them, the usual case, as their pair
- * alone (their codes follow from the pairs at pack()), so one increment instead of three.
+ * add() keeps one word per kind and seat-game (its code and its presence in every definition),
+ * and closeCluster() counts the cluster's words definition by definition: two seat-games, the
+ * usual case, as their pair alone (their codes follow from the pairs at pack()).
  */
 export class EffectAccumulator {
   readonly defs: number;
@@ -78,79 +80,103 @@ export class EffectAccumulator {
   readonly codes: Int32Array;
   /** Two seat-games of one cluster by their codes, the earlier one's first, [(a·CODES + b) · kinds·defs + kd] (likewise). */
   readonly pairs: Int32Array;
-  /**
-   * Per kind and definition, three ints side by side: the open cluster's stamp; its seat-games
-   * (valid when stamped with the open cluster), their number in bits 0-2 and their codes in
-   * 4 bits each from bit 3; the clusters. One cache line for what six arrays held.
-   */
+  /** Per kind and definition, the clusters holding a seat-game counted in it. */
+  readonly clusters: Int32Array;
+  /** The open cluster's seat-game words per kind, in the order added: [k · OPEN_MAX + i], i < openN[k]. */
   readonly open: Int32Array;
-  cluster = 1;
+  readonly openN: Uint8Array;
+  /** The kinds the open cluster holds, listed once. */
+  readonly touched: Int32Array;
+  nTouched = 0;
   constructor(readonly lay: StatLayout, readonly deckNames: [string, string]) {
     this.defs = presenceNames(lay).length;
+    if (WORD_PRESENT + 2 * this.defs > 31) throw new Error(`card effects: ${this.defs} presence definitions do not fit a seat-game's word`);
     const kd = lay.kinds * this.defs;
     this.codes = new Int32Array(kd * CODES);
     this.pairs = new Int32Array(kd * CODES * CODES);
-    this.open = new Int32Array(kd * 3);
+    this.clusters = new Int32Array(kd);
+    this.open = new Int32Array(lay.kinds * OPEN_MAX);
+    this.openN = new Uint8Array(lay.kinds);
+    this.touched = new Int32Array(lay.kinds);
   }
 
   /** Back to no game, for the next shard. */
   reset(): void {
     this.codes.fill(0);
     this.pairs.fill(0);
-    this.open.fill(0);
-    this.cluster = 1;
+    this.clusters.fill(0);
+    this.openN.fill(0);
+    this.nTouched = 0;
   }
 
   add(r: GameResult): void {
     const lay = this.lay, st = r.cardStats, F = lay.fields, D = this.defs, S = 1 + lay.seenBy.length, K = lay.kinds;
     const fDeck = lay.f.deck, fDealt = lay.f.dealt, seenBy = lay.seenBy, cps = lay.checkpoints, turns = r.turns;
     const depths = r.drawDepths, present = r.present;
-    const cluster = this.cluster, open = this.open, pairs = this.pairs, codes = this.codes, KD = K * D;
+    const open = this.open, openN = this.openN, touched = this.touched;
     // The definitions this game counts in, as bits: dealt and early always, seen by T in games reaching T.
     let counted = 1;
     for (let d = 1; d < D; d++) if (d >= S || turns >= cps[d - 1]!) counted |= 1 << d;
+    const countedBits = counted << (WORD_PRESENT + D);
     for (let seat = 0; seat < 2; seat++) {
       const side = seat === 0 ? r.sideOfSeat0 : 1 - r.sideOfSeat0;
       const won = r.winner === seat ? 1 : 0;
-      // code = (cell + present)·2 + won
+      // code = (cell + present)·2 + won; the word holds it without presence
       const code0 = (side * 4 + (r.first === seat ? 2 : 0)) * 2 + won;
       const at = seat * (K + 1), n = present ? present[at]! : K;
       for (let i = 0; i < n; i++) {
         const k = present ? present[at + 1 + i]! : i;
         const base = (seat * K + k) * F;
         if (st[base + fDeck]! === 0) continue;
-        for (let d = 0, kd = k * D; d < D; d++, kd++) {
-          if (((counted >> d) & 1) === 0) continue; // only games reaching the turn
-          let code = code0;
-          if (d === 0) code += st[base + fDealt]! > 0 ? 2 : 0;
-          else if (d < S) code += st[base + seenBy[d - 1]!]! > 0 ? 2 : 0;
-          else {
-            const depth = depths ? depths[seat * K + k]! : 0;
-            code += depth > 0 && depth <= 1 + EARLY_DRAWS ? 2 : 0;
-          }
-          // One seat-game of code `code` for kind and definition kd, in the open cluster: paired
-          // with each seat-game before it in the cluster.
-          const o = kd * 3;
-          if (open[o] !== cluster) {
-            // The first seat-game of this cluster: the last cluster's are counted now.
-            const w = open[o + 1]!;
-            if ((w & 7) === 2) pairs[(((w >> 3) & 15) * CODES + (w >> 7)) * KD + kd]!++;
-            else if ((w & 7) !== 0) countOpen(codes, pairs, KD, kd, w);
-            open[o] = cluster;
-            open[o + 1] = 1 | (code << 3);
-            open[o + 2]!++;
-          } else {
-            const w = open[o + 1]!, m = w & 7;
-            if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
-            open[o + 1] = (w + 1) | (code << (3 + 4 * m));
-          }
+        let word = code0 | countedBits;
+        if (st[base + fDealt]! > 0) word |= 1 << WORD_PRESENT;
+        for (let d = 1; d < S; d++) if (st[base + seenBy[d - 1]!]! > 0) word |= 1 << (WORD_PRESENT + d);
+        if (D > S) {
+          const depth = depths ? depths[seat * K + k]! : 0;
+          if (depth > 0 && depth <= 1 + EARLY_DRAWS) word |= 1 << (WORD_PRESENT + S);
         }
+        const m = openN[k]!;
+        if (m === 0) touched[this.nTouched++] = k;
+        else if (m === OPEN_MAX) throw new Error('a cluster of card effects holds at most two games');
+        open[k * OPEN_MAX + m] = word;
+        openN[k] = m + 1;
       }
     }
   }
 
+  /** Counts the open cluster's seat-games, definition by definition, and starts a new cluster. */
   closeCluster(): void {
-    this.cluster++;
+    const D = this.defs, KD = this.clusters.length, open = this.open, openN = this.openN;
+    const codes = this.codes, pairs = this.pairs, clusters = this.clusters;
+    for (let t = 0; t < this.nTouched; t++) {
+      const k = this.touched[t]!, n = openN[k]!, o = k * OPEN_MAX;
+      openN[k] = 0;
+      const a = open[o]!, b = open[o + 1]!;
+      for (let d = 0, kd = k * D; d < D; d++, kd++) {
+        const presentBit = 1 << (WORD_PRESENT + d), countedBit = 1 << (WORD_PRESENT + D + d);
+        if (n === 2 && (a & b & countedBit) !== 0) {
+          // The usual case: a card of one deck, in both games of the pair, counted in both.
+          const codeA = (a & WORD_CODE) + ((a & presentBit) !== 0 ? 2 : 0), codeB = (b & WORD_CODE) + ((b & presentBit) !== 0 ? 2 : 0);
+          clusters[kd]!++;
+          pairs[(codeA * CODES + codeB) * KD + kd]!++;
+          continue;
+        }
+        // The seat-games counted in d, as countOpen's word: their number in bits 0-2, codes from bit 3.
+        let m = 0, w = 0;
+        for (let j = 0; j < n; j++) {
+          const word = open[o + j]!;
+          if ((word & countedBit) === 0) continue;
+          const code = (word & WORD_CODE) + ((word & presentBit) !== 0 ? 2 : 0);
+          w |= code << (3 + 4 * m);
+          m++;
+        }
+        if (m === 0) continue;
+        clusters[kd]!++;
+        if (m === 2) pairs[(((w >> 3) & 15) * CODES + (w >> 7)) * KD + kd]!++;
+        else countOpen(codes, pairs, KD, kd, w | m);
+      }
+    }
+    this.nTouched = 0;
   }
 
   /** The local cell i's global key. */
@@ -167,13 +193,9 @@ export class EffectAccumulator {
   pack(mode: string): PackedEffects {
     const D = this.defs, cards: string[] = [], data: number[] = [];
     const keys = Array.from({ length: LOCAL }, (_, i) => this.key(i));
-    const pairs = this.pairs, KD = this.open.length / 3;
-    // The open clusters' seat-games counted (their words emptied), then the seat-games by code.
-    for (let kd = 0; kd < KD; kd++) {
-      const w = this.open[kd * 3 + 1]!;
-      if ((w & 7) !== 0) countOpen(this.codes, pairs, KD, kd, w);
-      this.open[kd * 3 + 1] = 0;
-    }
+    const pairs = this.pairs, KD = this.clusters.length;
+    // The open cluster's seat-games counted, then the seat-games by code.
+    this.closeCluster();
     const codes = this.codes.slice();
     for (let ab = 0; ab < CODES * CODES; ab++) {
       const a = ab >> 4, b = ab & 15;
@@ -186,12 +208,12 @@ export class EffectAccumulator {
     }
     for (let k = 0; k < this.lay.kinds; k++) {
       let any = false;
-      for (let d = 0; d < D && !any; d++) any = this.open[(k * D + d) * 3 + 2]! > 0;
+      for (let d = 0; d < D && !any; d++) any = this.clusters[k * D + d]! > 0;
       if (!any) continue;
       cards.push(this.lay.names[k]!);
       for (let d = 0; d < D; d++) {
         const kd = k * D + d;
-        const clusters = this.open[kd * 3 + 2]!;
+        const clusters = this.clusters[kd]!;
         data.push(clusters);
         if (clusters === 0) continue;
         const nCellsAt = data.push(0) - 1;
