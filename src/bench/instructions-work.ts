@@ -12,6 +12,8 @@ export interface Workload {
   n2: number;
   /** The loop the entry runs n times (`quick`, `standard`, `game`, `legal`, `states`, `rng` and `mk` are set up before it; it folds its choices into `h`, the digest). */
   body: string;
+  /** Modules of the tree the body reads beyond those every entry imports: name → path in the tree. */
+  imports?: Record<string, string>;
 }
 
 const LADDER_FLATMC = 'flatmc:budget=1000,rollout=heuristic,depth=12';
@@ -36,6 +38,14 @@ export const WORKLOADS: Workload[] = [
   { name: 'ismcts-random', unit: 'decision (1,000 iterations)', n1: 5, n2: 25, body: searchBody('ismcts:iterations=1000') },
   { name: 'ladder-flatmc', unit: 'decision', n1: 2, n2: 6, body: searchBody(LADDER_FLATMC) },
   { name: 'ladder-ismcts', unit: 'decision', n1: 2, n2: 6, body: searchBody(LADDER_ISMCTS) },
+  {
+    // What each game of the million-game run costs a worker: one shard of random quick games of
+    // Gardiens against Veilleurs (seed 1), the card counters and effect counts included. Its
+    // digest: the pairing's wins and draws and the mode's counters (turns, decisions, …).
+    name: 'shard-quick', unit: 'seed pair (2 games)', n1: 1000, n2: 3000,
+    imports: { shards: 'src/sim/shard.ts', deckFiles: 'src/games/blue-rising/decks.ts' },
+    body: "const A = deckFiles.loadDeck(decks + '/quick-gardiens.deck', 'quick'), B = deckFiles.loadDeck(decks + '/quick-veilleurs.deck', 'quick'); const r = shards.runShard({ shardIndex: 0, game: 'blue-rising', mode: 'quick', decks: [A, B], deckNames: [A.name, B.name], bots: ['random', 'random'], arm: '', masterSeed: 1, pairingKey: 0, pairStart: 0, pairCount: n, wantRows: false }); const m = Object.values(r.agg.matchups.quick)[0], md = r.agg.modes.quick; for (let i = 0; i < 4; i++) h = (h * 31 + m[i]) | 0; for (let i = 0; i < 9; i++) h = (h * 31 + md[i]) | 0;",
+  },
 ];
 
 /** The entry bundled for `root`: the tree's own engine and bots, this tree's positions (botPositions). */
@@ -47,6 +57,7 @@ import * as botRegistry from ${p('bots/index.ts')};
 import * as rngs from ${p('src/core/rng.ts')};
 import * as br from ${p('src/games/blue-rising/index.ts')};
 import { botPositions } from ${JSON.stringify(join(ROOT, 'src/bench/snapshots.ts'))};
+${Object.entries(w.imports ?? {}).map(([name, rel]) => `import * as ${name} from ${p(rel)};`).join('\n')}
 const decks = ${p('decks')};
 const match = (mode) => br.matchFromFiles(mode, decks + '/' + mode + '-gardiens.deck', decks + '/' + mode + '-veilleurs.deck');
 const quick = match('quick'), standard = match('standard'), game = quick;

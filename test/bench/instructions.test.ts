@@ -23,13 +23,13 @@ const digest = (file: string, n: number) => {
 };
 
 describe('bench:instructions workloads', () => {
-  it('names the seven workloads, each with n1 < n2', () => {
-    expect(WORKLOADS.map((w) => w.name)).toEqual(['random-quick', 'random-standard', 'heuristic-decisions', 'heuristic-games', 'ismcts-random', 'ladder-flatmc', 'ladder-ismcts']);
+  it('names the eight workloads, each with n1 < n2', () => {
+    expect(WORKLOADS.map((w) => w.name)).toEqual(['random-quick', 'random-standard', 'heuristic-decisions', 'heuristic-games', 'ismcts-random', 'ladder-flatmc', 'ladder-ismcts', 'shard-quick']);
     for (const w of WORKLOADS) expect(w.n1, w.name).toBeLessThan(w.n2);
   });
 
   it('each workload runs on this tree, and two bundles of it make the same choices', async () => {
-    const small: Record<string, number> = { 'random-quick': 20, 'random-standard': 10, 'heuristic-decisions': 5, 'heuristic-games': 5, 'ismcts-random': 2, 'ladder-flatmc': 1, 'ladder-ismcts': 1 };
+    const small: Record<string, number> = { 'random-quick': 20, 'random-standard': 10, 'heuristic-decisions': 5, 'heuristic-games': 5, 'ismcts-random': 2, 'ladder-flatmc': 1, 'ladder-ismcts': 1, 'shard-quick': 3 };
     for (const w of WORKLOADS) {
       const a = await bundle(ROOT, w, dir, 'a');
       const b = await bundle(ROOT, w, dir, 'b');
@@ -50,7 +50,7 @@ describe('bench:instructions options', () => {
     const workload = cli(['--only=random-quick,clone']);
     expect(workload.status).toBe(2);
     expect(workload.stderr.trim()).toBe(
-      'bench:instructions: unknown workload "clone" (random-quick, random-standard, heuristic-decisions, heuristic-games, ismcts-random, ladder-flatmc, ladder-ismcts)',
+      'bench:instructions: unknown workload "clone" (random-quick, random-standard, heuristic-decisions, heuristic-games, ismcts-random, ladder-flatmc, ladder-ismcts, shard-quick)',
     );
     const commit = cli(['no-such-commit']);
     expect(commit.status).toBe(2);
