@@ -151,16 +151,24 @@ export class EffectAccumulator {
     for (let t = 0; t < this.nTouched; t++) {
       const k = this.touched[t]!, n = openN[k]!, o = k * OPEN_MAX;
       openN[k] = 0;
-      const a = open[o]!, b = open[o + 1]!;
-      for (let d = 0, kd = k * D; d < D; d++, kd++) {
-        const presentBit = 1 << (WORD_PRESENT + d), countedBit = 1 << (WORD_PRESENT + D + d);
-        if (n === 2 && (a & b & countedBit) !== 0) {
-          // The usual case: a card of one deck, in both games of the pair, counted in both.
-          const codeA = (a & WORD_CODE) + ((a & presentBit) !== 0 ? 2 : 0), codeB = (b & WORD_CODE) + ((b & presentBit) !== 0 ? 2 : 0);
+      const kd0 = k * D;
+      let rest = (1 << D) - 1; // the definitions left for the general case
+      if (n === 2) {
+        // The usual case, a card of one deck in both games of the pair: each definition both
+        // games count in is one pair, its codes read from the two words' bits.
+        const a = open[o]!, b = open[o + 1]!;
+        const both = ((a & b) >> (WORD_PRESENT + D)) & rest;
+        const codeA = (a & WORD_CODE) * CODES, codeB = b & WORD_CODE, presentA = a >> WORD_PRESENT, presentB = b >> WORD_PRESENT;
+        for (let bits = both; bits !== 0; bits &= bits - 1) {
+          const d = 31 - Math.clz32(bits & -bits), kd = kd0 + d;
           clusters[kd]!++;
-          pairs[(codeA * CODES + codeB) * KD + kd]!++;
-          continue;
+          pairs[(codeA + ((presentA >> d) & 1) * 2 * CODES + codeB + ((presentB >> d) & 1) * 2) * KD + kd]!++;
         }
+        rest &= ~both;
+      }
+      for (let bits = rest; bits !== 0; bits &= bits - 1) {
+        const d = 31 - Math.clz32(bits & -bits), kd = kd0 + d;
+        const presentBit = 1 << (WORD_PRESENT + d), countedBit = 1 << (WORD_PRESENT + D + d);
         // The seat-games counted in d, as countOpen's word: their number in bits 0-2, codes from bit 3.
         let m = 0, w = 0;
         for (let j = 0; j < n; j++) {
