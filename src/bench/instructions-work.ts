@@ -25,14 +25,14 @@ const searchBody = (spec: string) =>
   `const bot = mk('${spec}', 1); for (let i = 0; i < n; i++) { const s = states[i % states.length]; h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0; }`;
 
 export const WORKLOADS: Workload[] = [
-  { name: 'random-quick', unit: 'game', n1: 400, n2: 2400, body: randomBody('quick') },
-  { name: 'random-standard', unit: 'game', n1: 200, n2: 1200, body: randomBody('standard') },
+  { name: 'random-quick', unit: 'game', n1: 2000, n2: 6000, body: randomBody('quick') },
+  { name: 'random-standard', unit: 'game', n1: 1000, n2: 3000, body: randomBody('standard') },
   {
     name: 'heuristic-decisions', unit: 'round of 40 positions', n1: 1000, n2: 4000,
     body: "const bot = mk('heuristic', 1); for (let i = 0; i < n; i++) for (const s of states) h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0;",
   },
   {
-    name: 'heuristic-games', unit: 'game', n1: 200, n2: 1000,
+    name: 'heuristic-games', unit: 'game', n1: 600, n2: 1800,
     body: "const bots = [mk('heuristic', 1), mk('heuristic', 2)]; const st = game.allocState(); for (let i = 0; i < n; i++) { game.newGame(st, 7000 + i); while (!game.isTerminal(st)) { const k = game.legalActions(st, legal); const a = bots[game.currentPlayer(st)].choose(game, st, legal, k); h = (h * 31 + a) | 0; game.apply(st, a); } }",
   },
   { name: 'ismcts-random', unit: 'decision (1,000 iterations)', n1: 5, n2: 25, body: searchBody('ismcts:iterations=1000') },
