@@ -28,7 +28,7 @@ export const WORKLOADS: Workload[] = [
   { name: 'random-quick', unit: 'game', n1: 2000, n2: 6000, body: randomBody('quick') },
   { name: 'random-standard', unit: 'game', n1: 1000, n2: 3000, body: randomBody('standard') },
   {
-    name: 'heuristic-decisions', unit: 'round of 40 positions', n1: 1000, n2: 4000,
+    name: 'heuristic-decisions', unit: 'round of 40 positions', n1: 3000, n2: 9000,
     body: "const bot = mk('heuristic', 1); for (let i = 0; i < n; i++) for (const s of states) h = (h * 31 + bot.choose(game, s, legal, game.legalActions(s, legal))) | 0;",
   },
   {
