@@ -180,8 +180,7 @@ export class EffectAccumulator {
         }
         if (m === 0) continue;
         clusters[kd]!++;
-        if (m === 2) pairs[(((w >> 3) & 15) * CODES + (w >> 7)) * KD + kd]!++;
-        else countOpen(codes, pairs, KD, kd, w | m);
+        countOpen(codes, pairs, KD, kd, w | m);
       }
     }
     this.nTouched = 0;
