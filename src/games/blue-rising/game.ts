@@ -134,7 +134,15 @@ export class BlueRising implements CardStatsGame<BRState> {
     if (state.legalCount < 0) state.legalCount = legal(state, state.legal);
     const n = state.legalCount;
     const src = state.legal;
-    for (let i = 0; i < n; i++) out[i] = src[i]!;
+    // Four entries a round: V8 checks both arrays once a round, not once an entry.
+    let i = 0;
+    for (; i + 4 <= n; i += 4) {
+      out[i] = src[i]!;
+      out[i + 1] = src[i + 1]!;
+      out[i + 2] = src[i + 2]!;
+      out[i + 3] = src[i + 3]!;
+    }
+    for (; i < n; i++) out[i] = src[i]!;
     return n;
   }
   legalCount(state: BRState): number {

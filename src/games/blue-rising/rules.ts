@@ -169,6 +169,8 @@ function hasAbility(st: BRState, card: number, trig: number): boolean {
 // Environment and Artefact) and the Aspirants (by index) among them.
 interface InstTables {
   bits: Uint8Array;
+  kw: Int8Array;
+  objKw: Int8Array;
   tapRes: Int16Array;
   sacRes: Int16Array;
   type: Int8Array;
@@ -178,16 +180,21 @@ interface InstTables {
 }
 function newInstTables(): InstTables {
   return {
-    bits: new Uint8Array(NUM_INST), tapRes: new Int16Array(NUM_INST), sacRes: new Int16Array(NUM_INST),
+    bits: new Uint8Array(NUM_INST), kw: new Int8Array(NUM_INST), objKw: new Int8Array(NUM_INST), tapRes: new Int16Array(NUM_INST), sacRes: new Int16Array(NUM_INST),
     type: new Int8Array(NUM_INST), cost: new Int16Array(NUM_INST), setupPool: new Int16Array(2), setupAsp: new Int32Array(2),
   };
 }
 /**
- * The tables of the current context (INST.ctx), copied from those of INST_OF, where every
+ * The tables of the current context (instCtx), copied from those of INST_OF, where every
  * context met keeps its own: a simulation alternates two contexts (seats swapped) game after
- * game. The arrays of INST are never replaced, so optimized code may take them as constants.
+ * game. They are module-level bindings, never replaced, rather than an object's fields: V8 reads
+ * them without an object's map check.
  */
-const INST = { ctx: null as GameContext | null, ...newInstTables() };
+let instCtx: GameContext | null = null;
+const INST_BITS = new Uint8Array(NUM_INST), INST_KW = new Int8Array(NUM_INST), INST_OBJ_KW = new Int8Array(NUM_INST);
+const INST_TAP_RES = new Int16Array(NUM_INST), INST_SAC_RES = new Int16Array(NUM_INST);
+const INST_TYPE = new Int8Array(NUM_INST), INST_COST = new Int16Array(NUM_INST);
+const INST_SETUP_POOL = new Int16Array(2), INST_SETUP_ASP = new Int32Array(2);
 const INST_OF = new WeakMap<GameContext, InstTables>();
 function instTables(ctx: GameContext): void {
   let t = INST_OF.get(ctx);
@@ -196,20 +203,29 @@ function instTables(ctx: GameContext): void {
     buildInstTables(ctx, t);
     INST_OF.set(ctx, t);
   }
-  INST.bits.set(t.bits);
-  INST.tapRes.set(t.tapRes);
-  INST.sacRes.set(t.sacRes);
-  INST.type.set(t.type);
-  INST.cost.set(t.cost);
-  INST.setupPool.set(t.setupPool);
-  INST.setupAsp.set(t.setupAsp);
-  INST.ctx = ctx;
+  INST_BITS.set(t.bits);
+  INST_KW.set(t.kw);
+  INST_OBJ_KW.set(t.objKw);
+  INST_TAP_RES.set(t.tapRes);
+  INST_SAC_RES.set(t.sacRes);
+  INST_TYPE.set(t.type);
+  INST_COST.set(t.cost);
+  INST_SETUP_POOL.set(t.setupPool);
+  INST_SETUP_ASP.set(t.setupAsp);
+  instCtx = ctx;
+}
+/** board.ts's keywordFlags from the instance tables (current after a scan): no card lookups. */
+function kwFlagsAt(z: Int8Array, gs: number): number {
+  const o = z[Z_EQUIP + gs]!;
+  return INST_KW[z[Z_OCC + gs]!]! | z[Z_TKW + gs]! | (o >= 0 ? INST_OBJ_KW[o]! : 0);
 }
 function buildInstTables(ctx: GameContext, t: InstTables): void {
   const cat = ctx.cat;
   for (let i = 0; i < NUM_INST; i++) {
     const c = ctx.cardOf[i]!;
     t.bits[i] = cat.abilityBits[c]!;
+    t.kw[i] = cat.kwFlags[c]!;
+    t.objKw[i] = cat.objFlags[c]!;
     t.tapRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_TAP]!;
     t.sacRes[i] = cat.abResource[c * NUM_TRIGGERS + TR_SACRIFICE]!;
     t.type[i] = cat.type[c]!;
@@ -234,16 +250,16 @@ function scanSlots(st: BRState, p: number): number {
   // The scan of an unchanged board is kept after the state (C_SCAN_OK): a window's second
   // step, a payment or the next player's listing often find the same slots. This check is
   // small enough for V8 to inline where it is called; the scan itself is a call.
-  if (INST.ctx !== st.ctx || ((st.w[C_SCAN_OK]! >> p) & 1) === 0) rescanSlots(st, p);
+  if (instCtx !== st.ctx || ((st.w[C_SCAN_OK]! >> p) & 1) === 0) rescanSlots(st, p);
   return C_SCAN + p * SCAN_WORDS;
 }
 /** scanSlots' scan: p's slots read into its words. */
 function rescanSlots(st: BRState, p: number): void {
   const w = st.w, z = st.z;
-  if (INST.ctx !== st.ctx) instTables(st.ctx);
+  if (instCtx !== st.ctx) instTables(st.ctx);
   const c = C_SCAN + p * SCAN_WORDS;
   if (((w[C_SCAN_OK]! >> p) & 1) === 0) {
-    const bits = INST.bits, tapRes0 = INST.tapRes, sacRes0 = INST.sacRes;
+    const bits = INST_BITS, tapRes0 = INST_TAP_RES, sacRes0 = INST_SAC_RES;
     const turn = w[O_TURN]!;
     let occ = 0, taps = 0, tapAb = 0, tapFight = 0, tapRes = 0, sac = 0, sacFight = 0, sacRes = 0, r = 0;
     // The ability bits go into the masks by shifts rather than branches: the board of a random
@@ -252,7 +268,7 @@ function rescanSlots(st: BRState, p: number): void {
       const inst = z[Z_OCC + gs]!;
       if (inst >= 0) {
         occ |= 1 << s;
-        if (z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (keywordFlags(st, gs) & KW_RAGE) !== 0)) {
+        if (z[Z_TAPPED + gs] === 0 && (w[O_ENTERED + gs] !== turn || (kwFlagsAt(z, gs) & KW_RAGE) !== 0)) {
           taps |= 1 << s;
           const b = bits[inst]!;
           tapAb |= (b & AB_TAP) << s;
@@ -291,27 +307,28 @@ function tappable(st: BRState, p: number): number {
 // What p could raise for one enumeration (R19, D7, D11): pool, hand discards, and the
 // resource effects summed by the scan. Most costs are covered by pool + hand, so a listing
 // that needs no scan of its own (2a, the pause, D22) scans only when a cost goes beyond that.
-// AFF holds numbers only, and canRaise takes the state: a state stored in it cost V8 a write
-// barrier at every listing (about 2% of a random game's instructions).
-const AFF = { p: 0, main: false, cheap: 0, full: -1, perCard: 1 };
+// The afford scratch is module-level numbers, not an object: V8 reads and writes a module
+// binding holding a small integer without the object's map check (a state stored here would
+// also cost a write barrier at every listing).
+let affP = 0, affMain = 0, affCheap = 0, affFull = -1, affPerCard = 1;
 /**
- * `scanned`: scanSlots(st, p) was just called. AFF.full is then -2 (p's scan is current, the sum
+ * `scanned`: scanSlots(st, p) was just called. affFull is then -2 (p's scan is current, the sum
  * waits for a cost beyond the cheap bound) or -1 (no scan yet); most listings never need it.
  */
 function beginAfford(st: BRState, p: number, inMain: boolean, scanned: boolean): void {
   const w = st.w, z = st.z;
   const perCard = st.ctx.options.discardResource;
-  AFF.p = p;
-  AFF.main = inMain;
-  AFF.perCard = perCard;
-  AFF.cheap = w[O_POOL + p]! + z[Z_HAND_N + p]! * perCard;
-  AFF.full = scanned ? -2 : -1;
+  affP = p;
+  affMain = inMain ? 1 : 0;
+  affPerCard = perCard;
+  affCheap = w[O_POOL + p]! + z[Z_HAND_N + p]! * perCard;
+  affFull = scanned ? -2 : -1;
 }
-/** AFF.cheap plus the resource effects of the last scan and, where usable, the Environment's. */
+/** affCheap plus the resource effects of the last scan and, where usable, the Environment's. */
 function fullPotential(st: BRState, p: number, inMain: boolean): number {
   const w = st.w, z = st.z;
   const ctx = st.ctx;
-  let full = AFF.cheap + w[C_SCAN + p * SCAN_WORDS + SCAN_RES]!;
+  let full = affCheap + w[C_SCAN + p * SCAN_WORDS + SCAN_RES]!;
   if (inMain || ctx.options.environmentTapInWindows) {
     const env = z[Z_ENV + p]!;
     if (env >= 0 && z[Z_ENV_TAPPED + p] === 0) full += ctx.cat.abResource[ctx.cardOf[env]! * NUM_TRIGGERS + TR_TAP]!;
@@ -320,13 +337,13 @@ function fullPotential(st: BRState, p: number, inMain: boolean): number {
 }
 /** Can the player of beginAfford raise `need` resources (`fromHand`: the card paid for leaves the hand)? */
 function canRaise(st: BRState, need: number, fromHand: boolean): boolean {
-  const n = fromHand ? need + AFF.perCard : need;
-  if (n <= AFF.cheap) return true;
-  if (AFF.full < 0) {
-    if (AFF.full === -1) scanSlots(st, AFF.p);
-    AFF.full = fullPotential(st, AFF.p, AFF.main);
+  const n = fromHand ? need + affPerCard : need;
+  if (n <= affCheap) return true;
+  if (affFull < 0) {
+    if (affFull === -1) scanSlots(st, affP);
+    affFull = fullPotential(st, affP, affMain !== 0);
   }
-  return n <= AFF.full;
+  return n <= affFull;
 }
 
 /** Instance on the actor-relative target t (0–5 own, 6–11 opponent's), or -1. */
@@ -366,7 +383,7 @@ function trapOnlyWasted(st: BRState, card: number): boolean {
 
 function attackerHasStealth(st: BRState): boolean {
   const gs = slotOf(st, st.z[Z_ATK_INST]!);
-  return gs >= 0 && (keywordFlags(st, gs) & KW_STEALTH) !== 0;
+  return gs >= 0 && (kwFlagsAt(st.z, gs) & KW_STEALTH) !== 0;
 }
 
 /** R43: does p's Artefact Quest hold now? */
@@ -457,7 +474,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   const taps = tappable(st, p);
   beginAfford(st, p, true, true);
   const hn = z[Z_HAND_N + p]!;
-  const type = INST.type, costOf = INST.cost; // current after the scan
+  const type = INST_TYPE, costOf = INST_COST; // current after the scan
   for (let i = 0; i < hn; i++) {
     const inst = handAt(st, p, i);
     const base = A_PLAY + i * TARGETS;
@@ -511,7 +528,7 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
     out[n++] = A_ATTACK + s * TARGETS; // R33: any column
     out[n++] = A_ATTACK + s * TARGETS + 1;
     out[n++] = A_ATTACK + s * TARGETS + 2;
-    if (keywordFlags(st, gs) & KW_RANGED) {
+    if (kwFlagsAt(z, gs) & KW_RANGED) {
       for (let t = 0; t < 6; t++) if (z[Z_OCC + opp(p) * 6 + t]! >= 0) out[n++] = A_ATTACK + s * TARGETS + 3 + t; // R49
     }
   }
@@ -535,7 +552,7 @@ function legalTaps(st: BRState, p: number, inMain: boolean, out: Int32Array, n: 
   }
   const env = z[Z_ENV + p]!;
   // The Environment's tap ability first: most have none, and it is one table read.
-  if (env >= 0 && (INST.bits[env]! & AB_TAP) !== 0 && z[Z_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
+  if (env >= 0 && (INST_BITS[env]! & AB_TAP) !== 0 && z[Z_ENV_TAPPED + p] === 0 && (inMain || ctx.options.environmentTapInWindows)) {
     n = writeTargets(st, p, ctx.cardOf[env]!, TR_TAP, -1, 0, false, out, n, A_TAP + 6 * TARGETS);
   }
   const sac = w[c + SCAN_SAC]!;
@@ -573,9 +590,9 @@ function legalPay(st: BRState, p: number, out: Int32Array): number {
   const c = scanSlots(st, p);
   for (let m = w[c + SCAN_TAP_RES]!; m !== 0; m &= m - 1) out[n++] = A_PAY_TAP + 31 - Math.clz32(m & -m);
   for (let m = w[c + SCAN_SAC_RES]!; m !== 0; m &= m - 1) out[n++] = A_PAY_SACRIFICE + 31 - Math.clz32(m & -m);
-  // The Environment's own resource first (INST is current after the scan): most yield none.
+  // The Environment's own resource first (the instance tables are current after the scan): most yield none.
   const env = z[Z_ENV + p]!;
-  if (env >= 0 && INST.tapRes[env]! > 0 && z[Z_ENV_TAPPED + p] === 0) {
+  if (env >= 0 && INST_TAP_RES[env]! > 0 && z[Z_ENV_TAPPED + p] === 0) {
     const ret = z[Z_PEND_RETURN] === PH_RESIST ? z[Z_RS_RETURN] : z[Z_PEND_RETURN];
     if (ret === PH_MAIN || ctx.options.environmentTapInWindows) out[n++] = A_PAY_ENV;
   }
@@ -606,8 +623,8 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
   beginAfford(st, d, false, false);
   if (!canRaise(st, ctx.options.reactionTrapCost, true)) return n;
   const hn = z[Z_HAND_N + d]!;
-  if (INST.ctx !== ctx) instTables(ctx);
-  const type = INST.type;
+  if (instCtx !== ctx) instTables(ctx);
+  const type = INST_TYPE;
   for (let i = 0; i < hn; i++) {
     if (type[handAt(st, d, i)] === T_TRAP) out[n++] = A_TRAP_2A + i;
   }
@@ -645,7 +662,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
   if (x === active) {
     // R34: the attacker may play Events.
     const hn = z[Z_HAND_N + x]!;
-    const type = INST.type; // current after the scan
+    const type = INST_TYPE; // current after the scan
     for (let i = 0; i < hn; i++) {
       const inst = handAt(st, x, i);
       if (type[inst] !== T_EVENT) continue;
@@ -675,7 +692,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
           const gs = x * 6 + s;
           if (z[Z_OCC + gs]! < 0) continue;
           // Support needs a character that is not disoriented (R24, R51).
-          if (w[O_ENTERED + gs] === w[O_TURN] && (keywordFlags(st, gs) & KW_RAGE) === 0) continue;
+          if (w[O_ENTERED + gs] === w[O_TURN] && (kwFlagsAt(z, gs) & KW_RAGE) === 0) continue;
           if (near & (1 << s)) out[n++] = A_SUPPORT + s;
         }
       }
@@ -722,7 +739,7 @@ function setupChoices(st: BRState, p: number): number {
   const z = st.z;
   const ctx = st.ctx;
   const idx = ctx.aspirantIndex[p]!;
-  if (INST.ctx !== ctx) instTables(ctx);
+  if (instCtx !== ctx) instTables(ctx);
   let free = 0, placed = 0, fromDeck = 0;
   for (let s = 0; s < 6; s++) {
     const inst = z[Z_OCC + p * 6 + s]!;
@@ -734,10 +751,10 @@ function setupChoices(st: BRState, p: number): number {
     }
   }
   let inDeck = 0;
-  if (z[Z_DECK_N + p]! + fromDeck === INST.setupPool[p]) {
+  if (z[Z_DECK_N + p]! + fromDeck === INST_SETUP_POOL[p]) {
     // The deck and the slots hold every card newGame dealt to the deck: its Aspirants are
     // those of the list, less those on the slots.
-    inDeck = INST.setupAsp[p]!;
+    inDeck = INST_SETUP_ASP[p]!;
   } else {
     const base = Z_DECK + p * ZONE_CAP;
     for (let i = 0, n = z[Z_DECK_N + p]!; i < n; i++) {
