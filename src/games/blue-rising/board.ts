@@ -211,9 +211,15 @@ export function draw(st: BRState, p: number, count: number): void {
 
 // ---------- characters in play ----------
 export function slotOf(st: BRState, inst: number): number {
-  const base = owner(inst) * 6;
-  const z = st.z;
-  for (let s = base; s < base + 6; s++) if (z[Z_OCC + s] === inst) return s;
+  const gs = owner(inst) * 6;
+  const z = st.z, o = Z_OCC + gs;
+  // The six slots written out: V8 checks the array once for all six, not once a round.
+  if (z[o] === inst) return gs;
+  if (z[o + 1] === inst) return gs + 1;
+  if (z[o + 2] === inst) return gs + 2;
+  if (z[o + 3] === inst) return gs + 3;
+  if (z[o + 4] === inst) return gs + 4;
+  if (z[o + 5] === inst) return gs + 5;
   return -1;
 }
 export function isAdjacent(gsA: number, gsB: number): boolean {

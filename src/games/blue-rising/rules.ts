@@ -68,7 +68,7 @@ const {
   ADJ, ART_GONE, ART_HIDDEN, ART_NONE, ART_REVEALED, COLUMN_NAMES, DEF_CHAR, DEF_ENV, DEF_NONE, END_TURN_CAP,
   Z_ACTIVE, Z_ART, Z_ART_STATE, Z_ATK_COLUMN, Z_ATK_INST, Z_ATK_RANGED, Z_CURRENT, Z_DECK, Z_DECK_N,
   Z_DEF_INST, Z_DEF_KIND, Z_DISC_N, O_DUE, Z_END, O_ENTERED, Z_ENV, Z_ENV_TAPPED, Z_EQUIP, Z_FACEDOWN,
-  Z_FIRST, Z_HAND_N, Z_IN_ATTACK, O_LAST_ATK_POWER, O_LAST_DEF_POWER, Z_MULL_DONE, Z_OCC, Z_PASSES,
+  Z_FIRST, Z_HAND, Z_HAND_N, Z_IN_ATTACK, O_LAST_ATK_POWER, O_LAST_DEF_POWER, Z_MULL_DONE, Z_OCC, Z_PASSES,
   Z_PAYER, Z_PEND, Z_PEND_EXTRA, Z_PEND_INST, Z_PEND_RETURN, Z_PEND_SOURCE, Z_PEND_TARGET, Z_PHASE,
   O_POOL, Z_SETUP_DONE, Z_STEP, O_SUPPORT, Z_SUPPORTER, Z_SUPPORT_N, Z_TAPPED, Z_TATK, Z_TBACK, Z_TDEF,
   Z_TFRONT, Z_TKW, Z_TPOW, Z_TRAP, Z_TRAP_2A, Z_TRES, O_TURN, O_VP, Z_WINNER, Z_WTURN, PEND_ARTEFACT,
@@ -475,8 +475,9 @@ function legalMain(st: BRState, p: number, out: Int32Array): number {
   beginAfford(st, p, true, true);
   const hn = z[Z_HAND_N + p]!;
   const type = INST_TYPE, costOf = INST_COST; // current after the scan
-  for (let i = 0; i < hn; i++) {
-    const inst = handAt(st, p, i);
+  // The hand read from z by its offset (handAt would reload the state's array at each card).
+  for (let i = 0, hz = Z_HAND + p * ZONE_CAP; i < hn; i++) {
+    const inst = z[hz + i]!;
     const base = A_PLAY + i * TARGETS;
     const cost = costOf[inst]!;
     switch (type[inst]) {
@@ -626,7 +627,7 @@ function legalReactionTraps(st: BRState, d: number, out: Int32Array, n: number):
   if (instCtx !== ctx) instTables(ctx);
   const type = INST_TYPE;
   for (let i = 0; i < hn; i++) {
-    if (type[handAt(st, d, i)] === T_TRAP) out[n++] = A_TRAP_2A + i;
+    if (type[z[Z_HAND + d * ZONE_CAP + i]!] === T_TRAP) out[n++] = A_TRAP_2A + i;
   }
   return n;
 }
@@ -664,7 +665,7 @@ function legalWindowFor(st: BRState, x: number, active: number, out: Int32Array)
     const hn = z[Z_HAND_N + x]!;
     const type = INST_TYPE; // current after the scan
     for (let i = 0; i < hn; i++) {
-      const inst = handAt(st, x, i);
+      const inst = z[Z_HAND + x * ZONE_CAP + i]!;
       if (type[inst] !== T_EVENT) continue;
       const c = ctx.cardOf[inst]!;
       n = writeTargets(st, x, c, TR_PLAY, -1, cat.cost[c]!, true, out, n, A_PLAY + i * TARGETS);
