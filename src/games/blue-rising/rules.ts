@@ -180,8 +180,9 @@ interface InstTables {
 }
 function newInstTables(): InstTables {
   return {
-    bits: new Uint8Array(NUM_INST), kw: new Int8Array(NUM_INST), objKw: new Int8Array(NUM_INST), tapRes: new Int16Array(NUM_INST), sacRes: new Int16Array(NUM_INST),
-    type: new Int8Array(NUM_INST), cost: new Int16Array(NUM_INST), setupPool: new Int16Array(2), setupAsp: new Int32Array(2),
+    bits: new Uint8Array(NUM_INST), kw: new Int8Array(NUM_INST), objKw: new Int8Array(NUM_INST),
+    tapRes: new Int16Array(NUM_INST), sacRes: new Int16Array(NUM_INST), type: new Int8Array(NUM_INST),
+    cost: new Int16Array(NUM_INST), setupPool: new Int16Array(2), setupAsp: new Int32Array(2),
   };
 }
 /**
