@@ -2,8 +2,11 @@
 // bench:instructions): esbuild with the workers' INLINED_CONSTANTS (worker-bundle.ts), from
 // this tree or an older commit's worktree. Each tree is bundled the same way, with this
 // tree's options: an older commit whose constants sit in modules with imports keeps them as
-// variables, as its own worker bundle did.
+// variables, as its own worker bundle did. Both trees' bundles get the workers' pass over the
+// text too (constBindings: their top-level constants declared `const` again).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { constBindings } from '../sim/const-bindings.ts';
 import { INLINED_CONSTANTS } from '../sim/worker-bundle.ts';
 
 /** Bundles the JavaScript `entry` (its imports resolved from `root`) into `outfile`. */
@@ -20,4 +23,5 @@ export async function bundleTree(root: string, entry: string, outfile: string, n
     // (an older commit's worktree links to it too).
     packages: 'external',
   });
+  writeFileSync(outfile, constBindings(readFileSync(outfile, 'utf8')));
 }

@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, stop, version as esbuildVersion, type BuildOptions, type Plugin } from 'esbuild';
+import { constBindings } from './const-bindings.ts';
 import { namedImportsPlugin } from './named-imports.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,9 +74,12 @@ interface BuildRecord {
 }
 
 /** Files of ROOT that decide the bundle though no source imports them. */
-const RECIPE_FILES = ['tsconfig.json', 'package.json', 'package-lock.json', 'src/sim/named-imports.ts'];
+const RECIPE_FILES = ['tsconfig.json', 'package.json', 'package-lock.json', 'src/sim/named-imports.ts', 'src/sim/const-bindings.ts'];
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex');
-const recipe = (game: string | undefined) => JSON.stringify([esbuildVersion, BUILD, ROOT, game ?? null]);
+// After esbuild, the pass over the text (const-bindings.ts): named in the recipe, so that a bundle
+// kept from before it is built again.
+const AFTER_BUILD = ['constBindings'];
+const recipe = (game: string | undefined) => JSON.stringify([esbuildVersion, BUILD, AFTER_BUILD, ROOT, game ?? null]);
 const cacheFiles = (game: string | undefined) => {
   const base = join(buildCacheDir(), sha256(JSON.stringify([ROOT, game ?? null])).slice(0, 16));
   return { record: `${base}.json`, text: `${base}.mjs` };
@@ -155,7 +159,7 @@ async function bundleText(game: string | undefined): Promise<Uint8Array> {
   let inputs: string[];
   try {
     const res = await build({ ...BUILD, metafile: true, plugins: game === undefined ? BUILD.plugins : [oneGame(game), ...BUILD.plugins!] });
-    text = res.outputFiles![0]!.contents;
+    text = new TextEncoder().encode(constBindings(res.outputFiles![0]!.text));
     // Files only: esbuild's own namespaces (none here today) have no file to check.
     inputs = Object.keys(res.metafile!.inputs).filter((f) => !f.includes(':') || isAbsolute(f));
     // What esbuild reads besides the sources: the TypeScript options, and the packages installed.

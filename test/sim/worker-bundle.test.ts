@@ -48,6 +48,11 @@ describe('a cache folder that cannot be written', () => {
       expect(readFileSync(fallback).length).toBeGreaterThan(100_000);
       expect(readFileSync(fallback).equals(readFileSync(usual))).toBe(true);
       expect(codeKey(fallback)).toBe(codeKey(usual));
+      // esbuild's top-level vars that nothing assigns again are constants (const-bindings.ts),
+      // the engine's instance tables among them; its afford scratch stays a var.
+      const text = readFileSync(usual, 'utf8');
+      expect(text).toMatch(/^const [^\n]*\bINST_KW = new Int8Array\(/m);
+      expect(text).toMatch(/^var [^\n]*\baffP = 0/m);
     } finally {
       removeWorkerBundle(usual);
       removeWorkerBundle(fallback);
