@@ -6,7 +6,7 @@ import { isAdjacent } from '../board.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { outcome } from './values.ts';
 import { CHAR_VERB_SCORERS, PLAYER_VERB_SCORERS, type Effect } from './verbs.ts';
-import { resistAt, type View } from './view.ts';
+import { CARD, SEEN, resistAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -51,7 +51,7 @@ export function evalAbility(v: View, fx: Effect, card: number, trig: number, src
       if (prog[r + 4]! < 0) subj = selGs(v, prog[r + 1]!, src, chosen);
     }
   }
-  const subjFaction = subj >= 0 && v.seen[subj] ? cat.faction[v.card[subj]!]! : -99;
+  const subjFaction = subj >= 0 && SEEN[subj] ? cat.faction[CARD[subj]!]! : -99;
   let x = 0;
   for (let k = 0; k < cnt; k++) {
     const r = (start + k) * EFFECT_WORDS;
@@ -63,14 +63,14 @@ export function evalAbility(v: View, fx: Effect, card: number, trig: number, src
       const side = sel === S_ALL_OPP ? v.op : v.me;
       const score = CHAR_VERB_SCORERS[verb]!;
       for (let gs = side * 6; gs < side * 6 + 6; gs++) {
-        if (!v.seen[gs]) continue;
+        if (!SEEN[gs]) continue;
         if (sel === S_ADJ_OWN && (src < 0 || !isAdjacent(src, gs))) continue;
         if (side !== v.me && resistAt(v, gs) > 0) continue; // D22: area effects skip Résistant
         x += score(v, fx, amt, kw, gs, src);
       }
     } else {
       const gs = selGs(v, sel, src, sel === S_TARGET ? subj : chosen);
-      if (gs >= 0 && v.seen[gs]) x += CHAR_VERB_SCORERS[verb]!(v, fx, amt, kw, gs, src);
+      if (gs >= 0 && SEEN[gs]) x += CHAR_VERB_SCORERS[verb]!(v, fx, amt, kw, gs, src);
       else if (verb === V_POWER && v.f.in && v.f.envEng) {
         // R39: an Environment Defender takes power bonuses named on the Defender.
         const meDef = v.me !== v.active;

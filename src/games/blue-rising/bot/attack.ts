@@ -7,6 +7,7 @@ import { pwinFill } from './card-info.ts';
 import * as cardInfoCodes from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
+import { CAN_TAP, FLAGS, GRADE, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -38,9 +39,9 @@ export function fillBestAttack(v: View, s: number): void {
   if (am[s * 9] !== am[s * 9]) fillAttackRow(v, s, -1);
   let best = -Infinity;
   const gs = v.me * 6 + s;
-  const ranged = (v.flags[gs]! & KW_RANGED) !== 0;
+  const ranged = (FLAGS[gs]! & KW_RANGED) !== 0;
   for (let t = 0; t < (ranged ? 9 : 3); t++) {
-    if (t >= 3 && !v.occ[v.op * 6 + t - 3]) continue;
+    if (t >= 3 && !OCC[v.op * 6 + t - 3]) continue;
     let x = am[s * 9 + t]!;
     if (x !== x) {
       fillAttackRow(v, s, t);
@@ -92,19 +93,19 @@ function fillAttackRow(v: View, s: number, only: number): void {
   const out = v.memo.attack;
   const me = v.me, op = v.op;
   const ags = me * 6 + s;
-  const flags = v.flags[ags]!;
+  const flags = FLAGS[ags]!;
   const t0 = only < 0 ? 0 : only, t1 = only < 0 ? (flags & KW_RANGED ? 9 : 3) : only + 1;
-  if (!v.seen[ags]) {
-    for (let t = t0; t < t1; t++) if (only >= 0 || t < 3 || v.occ[op * 6 + t - 3]) out[s * 9 + t] = -1;
+  if (!SEEN[ags]) {
+    for (let t = t0; t < t1; t++) if (only >= 0 || t < 3 || OCC[op * 6 + t - 3]) out[s * 9 + t] = -1;
     return;
   }
   const P = v.P;
-  const aBase = v.powAtk[ags]!;
+  const aBase = POW_ATK[ags]!;
   const A = aBase + 0.85 * sideBoost(v, me, ags, ags) + v.myPump;
   const canTrap = !(flags & KW_STEALTH) && v.oppCanPay;
-  const tapCost = P.holdBack * (0.3 + 0.3 * v.support[ags]!);
+  const tapCost = P.holdBack * (0.3 + 0.3 * SUPPORT[ags]!);
   const urge = 2 * (1 - lateFade(v));
-  const aGrade = v.grade[ags]!;
+  const aGrade = GRADE[ags]!;
   const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
   if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
   const rec = recM[ags]!;
@@ -114,7 +115,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
   const counterLoss = vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA;
   // What the targets read, as locals: the calls below (sideBoost, fillKill) would make V8 load
   // each field again per target.
-  const occ = v.occ, seen = v.seen, oppTrap = v.oppTrap, powDef = v.powDef, grade = v.grade, flagsA = v.flags;
+  const occ = OCC, seen = SEEN, oppTrap = v.oppTrap, powDef = POW_DEF, grade = GRADE, flagsA = FLAGS;
   const oppHandN = v.oppHandN, oppArtPump = v.oppArtPump;
   const oppResponse = P.oppResponse, marginShift = P.marginShift, trapRisk = P.trapRisk, bias = P.attackBias;
   const openBonus = P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
@@ -188,7 +189,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
       const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
       let worst = envVal, movers = false;
       for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-        if (!v.canTap[gs]) continue; // canTap is 0 on every unseen slot
+        if (!CAN_TAP[gs]) continue; // canTap is 0 on every unseen slot
         movers = true;
         // Its best defence from either row, once per decision for every attacker.
         let dBest: number;
@@ -213,10 +214,10 @@ function fillAttackRow(v: View, s: number, only: number): void {
             p = (1 - q) * p0 + q * PWIN_VAL[h]!;
           } else p = p0;
         }
-        const vp = VP_BY_GRADE[v.grade[gs]!]!;
+        const vp = VP_BY_GRADE[GRADE[gs]!]!;
         if (killM[gs] !== killM[gs]) fillKill(v, gs);
         const win = vpValue(v, me, vp) + killM[gs]! - (vp > 0 ? rec : 0);
-        const lose = v.flags[gs]! & KW_COUNTER ? counterLoss : 0;
+        const lose = FLAGS[gs]! & KW_COUNTER ? counterLoss : 0;
         const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
         if (x < worst) worst = x;
       }
@@ -246,7 +247,7 @@ export const ROW_BOUND = new Float64Array(1);
 export function attackRowBound(v: View, s: number): void {
   const me = v.me, op = v.op;
   const ags = me * 6 + s;
-  if (!v.seen[ags]) {
+  if (!SEEN[ags]) {
     ROW_BOUND[0] = -1;
     return;
   }
@@ -255,21 +256,21 @@ export function attackRowBound(v: View, s: number): void {
     ROW_BOUND[0] = Infinity;
     return;
   }
-  const flags = v.flags[ags]!;
-  const A = v.powAtk[ags]! + 0.85 * sideBoost(v, me, ags, ags) + v.myPump;
+  const flags = FLAGS[ags]!;
+  const A = POW_ATK[ags]! + 0.85 * sideBoost(v, me, ags, ags) + v.myPump;
   const canTrap = !(flags & KW_STEALTH) && v.oppCanPay;
-  const tapCost = P.holdBack * (0.3 + 0.3 * v.support[ags]!);
+  const tapCost = P.holdBack * (0.3 + 0.3 * SUPPORT[ags]!);
   const gain = P.attackBias + 2 * (1 - lateFade(v));
   const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
   if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
   const rec = recM[ags]!;
   if (lossM[ags] !== lossM[ags]) fillLoss(v, ags);
-  const aVp = vpValue(v, op, VP_BY_GRADE[v.grade[ags]!]!);
+  const aVp = vpValue(v, op, VP_BY_GRADE[GRADE[ags]!]!);
   const counterLoss = aVp + lossM[ags]!;
   const trapLossBase = lossM[ags]! + 0.5 * aVp;
   const openBonus = Math.max(0, P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15));
   const dShift = P.oppResponse * v.oppArtPump + P.marginShift;
-  const occ = v.occ, seen = v.seen;
+  const occ = OCC, seen = SEEN;
   let best = -Infinity;
   for (let t = 0, tEnd = flags & KW_RANGED ? 9 : 3; t < tEnd; t++) {
     let dgs: number;
@@ -286,7 +287,7 @@ export function attackRowBound(v: View, s: number): void {
         if (v.oppTrap[t < 3 ? t : (t - 3) % 3]) q = 0.75;
         else if (v.oppHandN > 1) q = 0.1;
       }
-      const mg = A - (dgs >= 0 ? v.powDef[dgs]! : v.oppEnvPow + v.envTpow[op]!) - dShift;
+      const mg = A - (dgs >= 0 ? POW_DEF[dgs]! : v.oppEnvPow + v.envTpow[op]!) - dShift;
       // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), read from pWin's cache in place as above.
       let h = ((mg * 1021.5) | 0) & PWIN_MASK;
       if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
@@ -298,10 +299,10 @@ export function attackRowBound(v: View, s: number): void {
         p = (1 - q) * p + q * PWIN_VAL[h]!;
       }
       if (dgs >= 0) {
-        const vp = VP_BY_GRADE[v.grade[dgs]!]!;
+        const vp = VP_BY_GRADE[GRADE[dgs]!]!;
         if (killM[dgs] !== killM[dgs]) fillKill(v, dgs);
         const X = vpValue(v, me, vp) + killM[dgs]! - (vp > 0 ? rec : 0) + openBonus + gain;
-        const lose = v.flags[dgs]! & KW_COUNTER ? counterLoss : 0;
+        const lose = FLAGS[dgs]! & KW_COUNTER ? counterLoss : 0;
         x = Math.max(-lose, p * X - (1 - p) * lose);
       } else {
         const Y = vpValue(v, me, 1) - rec + gain; // the Environment's value, at most p·Y (or 0)

@@ -10,7 +10,7 @@ import * as botCodes from './codes.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { resistExtraOf, type View } from './view.ts';
+import { CARD, EQUIP, GRADE, OCC, SUPPORT, resistExtraOf, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -151,10 +151,10 @@ function playCharValues(v: View, fx: Effect, c: number, h: number, legal: Int32A
     let x = ROW_PLACE[r]!;
     x += enter;
     x += ROW_OFFENSE[r]!;
-    if (!v.occ[gs]) x += coverValue(v, col);
-    else x -= P.board * I.worth[v.card[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
+    if (!OCC[gs]) x += coverValue(v, col);
+    else x -= P.board * I.worth[CARD[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
     // A Hero or Legend that will be the Defender of its column is a VP for the taking.
-    if (hero) x -= ROW_EXPOSURE[r]! * (front || !v.occ[me * 6 + col] ? 0.6 : 0.15);
+    if (hero) x -= ROW_EXPOSURE[r]! * (front || !OCC[me * 6 + col] ? 0.6 : 0.15);
     if (rage) x += 0.3 * P.attackBias;
     x -= spend;
     sc[i] = x;
@@ -168,12 +168,12 @@ function playObjectValue(v: View, o: number, gs: number, sc: Float64Array, at: n
   const sac = o * NUM_TRIGGERS + TR_SACRIFICE;
   let x = P.board * objBonus(v, o, gs) + 0.3 * P.resource * cat.abResource[sac]! +
     (cat.abCount[sac]! > 0 && cat.abResource[sac] === 0 ? 0.3 : 0);
-  const oc = v.equip[gs]!;
+  const oc = EQUIP[gs]!;
   if (oc >= 0) {
     x -= P.board * objBonus(v, oc, gs) + 0.5 * P.resource * cat.abResource[oc * NUM_TRIGGERS + TR_SACRIFICE]! + 0.3;
   }
   // An Object dies with a character that is likely to die.
-  if (v.grade[gs] === G_SQUIRE) x *= 0.6;
+  if (GRADE[gs] === G_SQUIRE) x *= 0.6;
   x -= payCost(v, cat.cost[o]!) + v.cardClock;
   sc[at] = x;
 }
@@ -203,7 +203,7 @@ export function playEventValue(v: View, fx: Effect, c: number, t: number, sc: Fl
 export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat, me = v.me;
   let card: number, srcGs: number, cost: number;
-  const srcCard = src === 6 ? v.envCard[me]! : v.card[me * 6 + src]!;
+  const srcCard = src === 6 ? v.envCard[me]! : CARD[me * 6 + src]!;
   if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) {
     sc[at] = -0.1; // a resource effect: the payment uses it (D7)
     return;
@@ -214,12 +214,12 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: 
     cost = 0;
   } else {
     srcGs = me * 6 + src;
-    card = v.card[srcGs]!;
+    card = CARD[srcGs]!;
     cost = tapCost(v, srcGs);
     // In a fight, a character of ours tapped for an effect no longer supports.
     if (v.f.in && v.supporter[me]! < 0) {
       const fgs = me === v.active ? v.f.agsFight : v.f.dgs;
-      if (fgs >= 0 && (srcGs === fgs || isAdjacent(srcGs, fgs))) cost += 0.3 * v.support[srcGs]!;
+      if (fgs >= 0 && (srcGs === fgs || isAdjacent(srcGs, fgs))) cost += 0.3 * SUPPORT[srcGs]!;
     }
   }
   const chosen = cat.abTarget[card * NUM_TRIGGERS + TR_TAP] === TK_NONE ? -1 : relGs(v, t);
@@ -235,7 +235,7 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: 
 export function sacrificeValue(v: View, fx: Effect, s: number, t: number, sc: Float64Array, at: number): void {
   const cat = v.cat, me = v.me;
   const gs = me * 6 + s;
-  const o = v.equip[gs]!;
+  const o = EQUIP[gs]!;
   if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) {
     sc[at] = -0.1; // a resource effect: the payment uses it (D7)
     return;

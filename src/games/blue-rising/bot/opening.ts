@@ -3,7 +3,7 @@
 import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
-import { deckHistogram, OWN_CARDS, type View } from './view.ts';
+import { OCC, deckHistogram, OWN_CARDS, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -28,7 +28,7 @@ function setupValue(v: View, a: number): number {
   const col = s % 3, front = s < 3;
   const me = v.me;
   let fit = 0;
-  const covered = v.occ[me * 6 + col] || v.occ[me * 6 + 3 + col];
+  const covered = OCC[me * 6 + col] || OCC[me * 6 + 3 + col];
   if (!covered) fit += 6; // one character per column first: no Environment left open
   else fit += 0.5;
   if (front) fit += 0.5 * cat.kwFront[c]! + 0.25 * (cat.power[c]! + cat.kwDefense[c]!) + (cat.kwFlags[c]! & KW_COUNTER ? 0.5 : 0);

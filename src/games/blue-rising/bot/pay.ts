@@ -5,7 +5,7 @@ import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
-import { attackedAt, resistAt, type View } from './view.ts';
+import { CAN_TAP, CARD, EQUIP, OCC, SUPPORT, attackedAt, resistAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -46,7 +46,7 @@ function payCostOf(v: View, a: number): number {
   }
   if (a < A_PAY_ENV) {
     const gs = me * 6 + (a - A_PAY_SACRIFICE);
-    const o = v.equip[gs]!;
+    const o = EQUIP[gs]!;
     return 0.05 + v.P.board * objBonus(v, o, gs) - 0.5 * v.P.resource * cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
   }
   return 0.02; // the Environment: nothing else to do with a resource Environment
@@ -56,24 +56,24 @@ function payCostOf(v: View, a: number): number {
 export function tapCost(v: View, gs: number): number {
   const P = v.P;
   if (v.me === v.active) {
-    if (v.inMain && !attackedAt(v, gs) && v.canTap[gs]) {
+    if (v.inMain && !attackedAt(v, gs) && CAN_TAP[gs]) {
       const bm = v.memo.bestAtk, col = gs % 6;
       attackRow(v, col);
       if (bm[col] !== bm[col]) fillBestAttack(v, col);
-      return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
+      return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + SUPPORT[gs]!);
     }
-    return 0.05 + P.holdBack * 0.2 * (1 + v.support[gs]!);
+    return 0.05 + P.holdBack * 0.2 * (1 + SUPPORT[gs]!);
   }
-  return 0.05 + 0.1 * v.support[gs]!;
+  return 0.05 + 0.1 * SUPPORT[gs]!;
 }
 
 /** The bonus of Object o on our character at gs, in power-point equivalents. */
 export function objBonus(v: View, o: number, gs: number): number {
   const cat = v.cat;
-  const ch = v.card[gs]!;
+  const ch = CARD[gs]!;
   const front = gs % 6 < 3;
   const atkUse = cat.power[ch]! >= 3 || cat.grade[ch]! >= G_HERO ? 1 : 0.5;
-  const defUse = front || !v.occ[gs - 3] ? 1 : 0.35;
+  const defUse = front || !OCC[gs - 3] ? 1 : 0.35;
   const fl = cat.objFlags[o]!;
   let b = cat.objPower[o]! * (0.5 * atkUse + 0.5 * defUse) + (front ? cat.objFront[o]! : cat.objBack[o]!) * 0.7 +
     cat.objAttack[o]! * 0.6 * atkUse + cat.objDefense[o]! * 0.6 * defUse + cat.objSupport[o]! * 0.35 + cat.objResistant[o]! * 0.3;

@@ -10,7 +10,7 @@ import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
+import { CAN_TAP, FLAGS, GRADE, POW_ATK, SUPPORT, attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -79,28 +79,28 @@ function reactionValue(v: View, a: number): number {
   // After the move: the mover defends from its new row, with a Support next to it.
   let sup = 0;
   for (let gs = me * 6; gs < me * 6 + 6; gs++) {
-    if (gs === fgs || !v.canTap[gs]) continue;
+    if (gs === fgs || !CAN_TAP[gs]) continue;
     const x = gs % 6;
     const adj = x % 3 === to % 3 || ((x < 3) === (to < 3) && Math.abs((x % 3) - (to % 3)) === 1);
     if (!adj) continue;
-    const s = v.support[gs]!;
+    const s = SUPPORT[gs]!;
     if (s > sup) sup = s;
   }
   const Dp = defPowerAt(v, fgs, to < 3);
   const p = reactionOdds(v, f.atk - Dp, sup + 0.5 * trapPow);
-  const vp = VP_BY_GRADE[v.grade[fgs]!]!;
+  const vp = VP_BY_GRADE[GRADE[fgs]!]!;
   const a0 = v.active;
   const vA = -(vpValue(v, a0, vp) + lossValue(v, fgs));
-  const ca = (v.flags[fgs]! & KW_COUNTER) !== 0;
-  const vD = ca && f.agsFight >= 0 ? vpValue(v, me, VP_BY_GRADE[v.grade[f.agsFight]!]!) + killValue(v, f.agsFight) : 0;
+  const ca = (FLAGS[fgs]! & KW_COUNTER) !== 0;
+  const vD = ca && f.agsFight >= 0 ? vpValue(v, me, VP_BY_GRADE[GRADE[f.agsFight]!]!) + killValue(v, f.agsFight) : 0;
   let x = p * vA + (1 - p) * vD - vEnv;
   // The column it leaves may be empty now, and more attackers may come.
   if (aloneInColumn(v, fgs)) {
     let more = 0;
-    for (let gs = a0 * 6; gs < a0 * 6 + 6; gs++) if (readyAt(v, gs) && v.powAtk[gs]! > v.myEnvPow) more++; // canTap is 0 on every unseen slot
+    for (let gs = a0 * 6; gs < a0 * 6 + 6; gs++) if (readyAt(v, gs) && POW_ATK[gs]! > v.myEnvPow) more++; // canTap is 0 on every unseen slot
     if (more > 0) x -= 0.5 * vpValue(v, a0, 1);
   }
-  x -= 0.05 + P.holdBack * 0.05 * v.support[fgs]!;
+  x -= 0.05 + P.holdBack * 0.05 * SUPPORT[fgs]!;
   return x;
 }
 
@@ -190,7 +190,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
   }
   if (a >= A_SUPPORT && a < A_RESOLVE_TRAP) {
     const gs = me * 6 + (a - A_SUPPORT);
-    const s = v.support[gs]!;
+    const s = SUPPORT[gs]!;
     if (me === v.active) fx.dAtk = s;
     else fx.dDef = s;
     sc[at] = fightGain(v, fx) - supportCost(v, gs, me === v.active && !attackedAt(v, gs));
@@ -227,7 +227,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
 /** What tapping our slot gs to support costs; `forgone`: its alternative, an attack of its own this turn, counts. */
 function supportCost(v: View, gs: number, forgone: boolean): number {
   const P = v.P;
-  const s = v.support[gs]!;
+  const s = SUPPORT[gs]!;
   let cost = 0.05;
   if (v.me === v.active) {
     if (forgone) {
@@ -244,7 +244,7 @@ function supportCost(v: View, gs: number, forgone: boolean): number {
 /** A Support (attacker side) scored as windowBase does, its forgone attack left to supportExact. */
 function supportLazy(v: View, fx: Effect, ws: WindowScratch, a: number, sc: Float64Array, at: number): void {
   const gs = v.me * 6 + (a - A_SUPPORT);
-  fx.dAtk = v.support[gs]!;
+  fx.dAtk = SUPPORT[gs]!;
   const g = fightGain(v, fx);
   if (attackedAt(v, gs)) {
     sc[at] = g - supportCost(v, gs, false);

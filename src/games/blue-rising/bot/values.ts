@@ -5,7 +5,7 @@
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
 import { pWinInt } from './card-info.ts';
-import { rowBonus, type View } from './view.ts';
+import { CAN_TAP, CARD, EQUIP, FLAGS, GRADE, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT, rowBonus, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -19,31 +19,31 @@ const {
 export function aloneInColumn(v: View, gs: number): boolean {
   const side = (gs / 6) | 0, s = gs % 6;
   const other = side * 6 + (s < 3 ? s + 3 : s - 3);
-  return v.occ[other] === 0;
+  return OCC[other] === 0;
 }
 export function columnEmpty(v: View, side: number, c: number): boolean {
-  return v.occ[side * 6 + c] === 0 && v.occ[side * 6 + 3 + c] === 0;
+  return OCC[side * 6 + c] === 0 && OCC[side * 6 + 3 + c] === 0;
 }
 export function envPower(v: View, side: number): number {
   const env = v.envCard[side]!;
   return env < 0 ? 0 : v.cat.power[env]!;
 }
 export function objWorthAt(v: View, gs: number): number {
-  const o = v.equip[gs]!;
+  const o = EQUIP[gs]!;
   return o < 0 ? 0 : v.I.objW[o]!;
 }
 /** Its power as Defender (role ROLE_DEFENDER) with the row of `front` instead of the slot's own row. */
 export function defPowerAt(v: View, gs: number, front: boolean): number {
   const isFront = gs % 6 < 3;
-  let p = v.powDef[gs]!;
-  if (front === isFront || !v.seen[gs]) return p; // the same row (an unseen slot's rows count 0)
+  let p = POW_DEF[gs]!;
+  if (front === isFront || !SEEN[gs]) return p; // the same row (an unseen slot's rows count 0)
   p += rowBonus(v, gs, front) - rowBonus(v, gs, isFront);
   return p;
 }
 /** Our column c's predicted Defender (R38: the front, else the back), or -1. */
 export function defenderOf(v: View, side: number, c: number): number {
   const front = side * 6 + c, back = side * 6 + 3 + c;
-  return v.occ[front] ? front : v.occ[back] ? back : -1;
+  return OCC[front] ? front : OCC[back] ? back : -1;
 }
 
 export function vpValue(v: View, player: number, n: number): number {
@@ -67,7 +67,7 @@ export function offense(v: View, attackPower: number, side: number): number {
 // boxed (a heap allocation per call).
 /** Fills v.memo.offense[gs]. */
 function fillOffense(v: View, gs: number): void {
-  v.memo.offense[gs] = offense(v, v.powAtk[gs]!, (gs / 6) | 0);
+  v.memo.offense[gs] = offense(v, POW_ATK[gs]!, (gs / 6) | 0);
 }
 export function offenseAt(v: View, gs: number): number {
   const m = v.memo.offense;
@@ -77,7 +77,7 @@ export function offenseAt(v: View, gs: number): number {
 /** Fills v.memo.kill[gs]: the value of destroying the opposing character on gs, beyond the VP. */
 export function fillKill(v: View, gs: number): void {
   const P = v.P;
-  const c = v.card[gs]!;
+  const c = CARD[gs]!;
   const g = v.cat.grade[c]!;
   const k = g === G_LEGEND ? P.killLegend : g === G_HERO ? P.killHero : g === G_SQUIRE ? 0.3 * P.killAspirant : P.killAspirant;
   const om = v.memo.offense;
@@ -93,7 +93,7 @@ export function killValue(v: View, gs: number): number {
 /** Fills v.memo.loss[gs]: the value lost when our character on gs leaves play (beyond the VP). */
 export function fillLoss(v: View, gs: number): void {
   const P = v.P;
-  const c = v.card[gs]!;
+  const c = CARD[gs]!;
   const om = v.memo.offense;
   if (om[gs] !== om[gs]) fillOffense(v, gs);
   v.memo.loss[gs] = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + om[gs]!) +
@@ -107,7 +107,7 @@ export function lossValue(v: View, gs: number): number {
 }
 /** Fills v.memo.recovery[gs]: the cost of our attacker returning to hand after scoring (R41). */
 export function fillRecovery(v: View, gs: number): void {
-  const c = v.card[gs]!;
+  const c = CARD[gs]!;
   v.memo.recovery[gs] = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
     0.5 * v.I.enterW[c]!;
 }
@@ -124,7 +124,7 @@ export function recoveryCost(v: View, gs: number): number {
 function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
   const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
   const I = v.I, tpBase = I.tpBase, tpSelf = I.tpSelf, tpAdj = I.tpAdj;
-  const canTap = v.canTap, card = v.card, support = v.support;
+  const canTap = CAN_TAP, card = CARD, support = SUPPORT;
   const fRow = fgs >= 0 && ((fgs / 6) | 0) === side ? (fgs % 6) * 6 : -1; // ADJ's row of fgs, when on this side
   let taps = 0, bestSwitch = 0;
   for (let gs = side * 6; gs < side * 6 + 6; gs++) {
@@ -162,7 +162,7 @@ function weakestColumn(v: View, side: number): number {
   let lo = Infinity;
   for (let c = 0; c < 3; c++) {
     const dgs = defenderOf(v, side, c);
-    const d = dgs < 0 ? envPower(v, side) : v.seen[dgs] ? v.powDef[dgs]! : 2;
+    const d = dgs < 0 ? envPower(v, side) : SEEN[dgs] ? POW_DEF[dgs]! : 2;
     if (d < lo) lo = d;
   }
   return lo;
@@ -177,9 +177,9 @@ export function handValueNow(v: View, c: number): number {
     if (cat.grade[c] === G_LEGEND && v.vp[v.op]! < 1) x -= 0.6; // R26: not yet
     let chars = 0;
     for (let gs = v.me * 6; gs < v.me * 6 + 6; gs++) {
-      if (!v.occ[gs]) continue;
+      if (!OCC[gs]) continue;
       chars++;
-      if (v.card[gs] === c) x -= 0.6; // R25 / D8: only replaces itself
+      if (CARD[gs] === c) x -= 0.6; // R25 / D8: only replaces itself
     }
     if (chars === 6) x -= 0.3;
   } else if (t === T_TRAP) {
@@ -203,9 +203,9 @@ export function payCost(v: View, need: number): number {
 export function columnThreat(v: View, c: number): number {
   const dgs = defenderOf(v, v.me, c);
   if (dgs < 0) return v.myEnvPow < v.oppMaxAtk ? 1.3 : 0.6;
-  const dp = v.powDef[dgs]!;
+  const dp = POW_DEF[dgs]!;
   const pl = pWinInt(v.oppMaxAtk - dp);
-  const stake = VP_BY_GRADE[v.grade[dgs]!]! + 0.4;
+  const stake = VP_BY_GRADE[GRADE[dgs]!]! + 0.4;
   return 0.3 + pl * stake;
 }
 /** Value of covering our empty column c. */
@@ -337,23 +337,23 @@ export function setupFight(v: View, ags: number, rgs: number, dgsEng: number, de
     else f.dgs = defenderOf(v, d, v.atkColumn);
     f.envPred = f.dgs < 0 && ranged < 0;
   }
-  f.atk = ags >= 0 ? v.powAtk[ags]! + v.supportGiven[a]! : 0;
-  if (f.dgs >= 0) f.def = v.powDef[f.dgs]! + v.supportGiven[d]!;
+  f.atk = ags >= 0 ? POW_ATK[ags]! + v.supportGiven[a]! : 0;
+  if (f.dgs >= 0) f.def = POW_DEF[f.dgs]! + v.supportGiven[d]!;
   else f.def = envPower(v, d) + v.envTpow[d]! + v.supportGiven[d]!;
-  f.ca = f.dgs >= 0 && (v.flags[f.dgs]! & KW_COUNTER) !== 0;
+  f.ca = f.dgs >= 0 && (FLAGS[f.dgs]! & KW_COUNTER) !== 0;
   const meAtk = v.me === a;
   if (ags < 0) {
     f.vA = f.vD = 0;
     return;
   }
   if (f.dgs >= 0) {
-    const vp = VP_BY_GRADE[v.grade[f.dgs]!]!;
+    const vp = VP_BY_GRADE[GRADE[f.dgs]!]!;
     f.vA = meAtk ? vpValue(v, a, vp) + killValue(v, f.dgs) - (vp > 0 ? recoveryCost(v, ags) : 0)
       : -(vpValue(v, a, vp) + lossValue(v, f.dgs));
   } else {
     f.vA = meAtk ? vpValue(v, a, 1) - recoveryCost(v, ags) : -vpValue(v, a, 1);
   }
-  const vpa = VP_BY_GRADE[v.grade[ags]!]!;
+  const vpa = VP_BY_GRADE[GRADE[ags]!]!;
   f.vD = meAtk ? -(vpValue(v, d, vpa) + lossValue(v, ags)) : vpValue(v, d, vpa) + killValue(v, ags);
 }
 

@@ -6,7 +6,7 @@ import { isAdjacent } from '../board.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { bestAttackValue } from './attack.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
-import { attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
+import { CARD, FLAGS, OCC, POW_DEF, SEEN, SUPPORT, attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -54,7 +54,7 @@ function fighterLeaves(v: View, fx: Effect, gs: number): void {
   const s = gs % 6;
   const other = side * 6 + (s < 3 ? s + 3 : s - 3);
   const base = f.def - v.supportGiven[side]!;
-  const next = v.occ[other] && s < 3 && v.seen[other] ? v.powDef[other]! : envPower(v, side) + v.envTpow[side]!;
+  const next = OCC[other] && s < 3 && SEEN[other] ? POW_DEF[other]! : envPower(v, side) + v.envTpow[side]!;
   fx.dDef += next - base;
 }
 
@@ -66,7 +66,7 @@ function squiresValue(v: View, amount: number): number {
   let coveredMask = 0;
   for (let c = 0; c < 3; c++) if (!columnEmpty(v, me, c)) coveredMask |= 1 << c;
   for (let gs = me * 6; gs < me * 6 + 6 && left > 0; gs++) {
-    if (v.occ[gs]) continue;
+    if (OCC[gs]) continue;
     left--;
     x += 0.8 * P.board;
     const c = gs % 3;
@@ -130,7 +130,7 @@ KEYWORD_SCORERS[K_STEALTH] = (v, fx, _amt, gs, mine) => {
 KEYWORD_SCORERS[K_RAGE] = (v, _fx, _amt, gs, mine) => {
   if (!mine || v.f.in || v.me !== v.active) return 0;
   if (tappedAt(v, gs) || attackedAt(v, gs)) return 0;
-  if (!enteredNowAt(v, gs) || (v.flags[gs]! & KW_RAGE) !== 0) return 0;
+  if (!enteredNowAt(v, gs) || (FLAGS[gs]! & KW_RAGE) !== 0) return 0;
   return Math.max(0, 0.9 * bestAttackValue(v, gs % 6));
 };
 KEYWORD_SCORERS[K_RANGED] = (v, _fx, _amt, gs, mine) => (mine && !v.f.in && v.me === v.active && readyAt(v, gs) ? 0.2 : 0);
@@ -154,7 +154,7 @@ CHAR_VERB_SCORERS[V_KEYWORD] = (v, fx, amt, kw, gs) => {
 };
 CHAR_VERB_SCORERS[V_RETURN] = (v, fx, _amt, _kw, gs) => {
   if (v.f.in) fighterLeaves(v, fx, gs);
-  const c = v.card[gs]!;
+  const c = CARD[gs]!;
   if (sideOf(gs) === v.me) return -(0.5 * v.P.board * v.I.worth[c]! + 0.4 * v.cat.cost[c]! + 0.3);
   return 0.4 * v.P.board * v.I.worth[c]! + 0.4 * v.cat.cost[c]!;
 };
@@ -180,7 +180,7 @@ CHAR_VERB_SCORERS[V_SWAP] = (v, fx, _amt, _kw, gs, src) => {
     // Who stands on the column's slots after the swap.
     const f2 = front === src ? gs : front === gs ? src : front;
     const b2 = back === src ? gs : back === gs ? src : back;
-    const newDef = v.occ[f2] ? f2 : v.occ[b2] ? b2 : -1;
+    const newDef = OCC[f2] ? f2 : OCC[b2] ? b2 : -1;
     if (newDef >= 0 && newDef !== f.dgs) {
       const newFront = (newDef === f2 ? front : back) % 6 < 3;
       const np = defPowerAt(v, newDef, newFront);
@@ -195,10 +195,10 @@ CHAR_VERB_SCORERS[V_UNTAP] = (v, _fx, _amt, _kw, gs) => {
   const mine = sideOf(gs) === v.me;
   if (!mine || !tappedAt(v, gs)) return mine ? 0 : -0.1;
   if (v.f.in) return 0.1;
-  if (v.me === v.active && !attackedAt(v, gs) && (!enteredNowAt(v, gs) || (v.flags[gs]! & KW_RAGE))) {
+  if (v.me === v.active && !attackedAt(v, gs) && (!enteredNowAt(v, gs) || (FLAGS[gs]! & KW_RAGE))) {
     return Math.max(0, 0.9 * bestAttackValue(v, gs % 6));
   }
-  return v.P.holdBack * (0.3 + 0.2 * v.support[gs]!);
+  return v.P.holdBack * (0.3 + 0.2 * SUPPORT[gs]!);
 };
 CHAR_VERB_SCORERS[V_TAP] = (v, _fx, _amt, _kw, gs) => {
   if (sideOf(gs) === v.me) return -0.2;
@@ -207,11 +207,11 @@ CHAR_VERB_SCORERS[V_TAP] = (v, _fx, _amt, _kw, gs) => {
   if (f.in) {
     const oppFighter = v.me === v.active ? f.dgs : f.agsFight;
     if (oppFighter >= 0 && v.supporter[v.op]! < 0 && (gs === oppFighter || isAdjacent(gs, oppFighter))) {
-      return 0.3 * v.support[gs]!;
+      return 0.3 * SUPPORT[gs]!;
     }
     return 0.02;
   }
-  return v.me === v.active ? 0.1 + 0.1 * v.support[gs]! : 0.05;
+  return v.me === v.active ? 0.1 + 0.1 * SUPPORT[gs]! : 0.05;
 };
 
 for (let verb = 0; verb <= V_TAP; verb++) {

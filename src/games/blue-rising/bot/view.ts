@@ -153,12 +153,30 @@ const SHARED_MEMO = allocMemo();
 // The view's arrays are shared by every view alike: each decision writes what its scorers
 // read before they read it (buildView, lightView, deckHistogram), so nothing carries over from
 // one decision to the next, and a simulation, which makes two bots per game, allocates none.
-const i32 = (n: number) => new Int32Array(n);
-const u8 = (n: number) => new Uint8Array(n);
+// Each is a view over one ArrayBuffer of this module's, and the per-slot ones are exported as
+// module constants: in the workers' bundle (made `const` again: src/sim/const-bindings.ts)
+// V8's optimized code reads and writes such an array at a fixed address with its length as a
+// number, where reading it through the view object checks the object's map and then the
+// array's map, length and data pointer (and an array of 64 bytes or fewer made by
+// `new Int32Array(n)` lives in the heap, where it may move). The scorers' hottest reads use
+// the constants; the view's fields name the same arrays.
+const VIEW_BUFFER = new ArrayBuffer(1024);
+let viewBytes = 0;
+function viewArray<T>(make: (buffer: ArrayBuffer, at: number) => T, bytes: number): T {
+  if (viewBytes + bytes > VIEW_BUFFER.byteLength) throw new Error(`the view's arrays need more than ${VIEW_BUFFER.byteLength} bytes`);
+  const a = make(VIEW_BUFFER, viewBytes);
+  viewBytes += Math.ceil(bytes / 8) * 8;
+  return a;
+}
+const i32 = (n: number) => viewArray((b, at) => new Int32Array(b, at, n), 4 * n);
+const u8 = (n: number) => viewArray((b, at) => new Uint8Array(b, at, n), n);
+/** Per global slot (0–5 seat 0, 6–11 seat 1), the arrays View.occ, .seen, .card … .powDef are. */
+export const OCC = u8(12), SEEN = u8(12), CARD = i32(12), GRADE = i32(12), EQUIP = i32(12), CAN_TAP = u8(12);
+export const FLAGS = i32(12), SUPPORT = i32(12), POW_ATK = i32(12), POW_DEF = i32(12);
 const SHARED_ARRAYS = {
   vp: i32(2), hand: i32(ZONE_CAP),
-  occ: u8(12), seen: u8(12), card: i32(12), grade: i32(12), equip: i32(12),
-  canTap: u8(12), flags: i32(12), support: i32(12), powAtk: i32(12), powDef: i32(12),
+  occ: OCC, seen: SEEN, card: CARD, grade: GRADE, equip: EQUIP,
+  canTap: CAN_TAP, flags: FLAGS, support: SUPPORT, powAtk: POW_ATK, powDef: POW_DEF,
   myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
 };
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
@@ -167,7 +185,7 @@ const SHARED_BLANK = u8(12);
 // What buildView copies over the slot memos and `enter` (allocMemo) at each decision.
 const NAN_SLOT_MEMOS = new Float64Array(48 + ZONE_CAP).fill(NaN);
 // Our characters' cards, gathered by buildView's pass for computeBase.
-const MY_CARDS = new Int32Array(6);
+const MY_CARDS = i32(6);
 // Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + n[p])):
 // what its deck may hold (deckAverage), read from `of` (a ctx.cardOf) and shared by every view.
 export const OWN_CARDS = { cards: new Int16Array(2 * ZONE_CAP), n: new Int32Array(2), of: null as Int16Array | null };
@@ -262,9 +280,9 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
   // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
   const turn = v.turn;
-  const occA = v.occ, seenA = v.seen;
-  const cardA = v.card, gradeA = v.grade, equipA = v.equip, flagsA = v.flags, canTapA = v.canTap;
-  const supportA = v.support, atkA = v.powAtk, defA = v.powDef;
+  const occA = OCC, seenA = SEEN;
+  const cardA = CARD, gradeA = GRADE, equipA = EQUIP, flagsA = FLAGS, canTapA = CAN_TAP;
+  const supportA = SUPPORT, atkA = POW_ATK, defA = POW_DEF;
   const blankA = SHARED_BLANK;
   const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
   for (let p = 0; p < 2; p++) {
@@ -383,15 +401,15 @@ function lightView(v: View, st: BRState): void {
   const z = st.z, cardOf = st.ctx.cardOf, me = v.me;
   if (v.phase === PH_MULLIGAN) return; // the hand and the deck only
   if (v.phase === PH_SETUP) {
-    for (let gs = me * 6; gs < me * 6 + 6; gs++) v.occ[gs] = z[Z_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
+    for (let gs = me * 6; gs < me * 6 + 6; gs++) OCC[gs] = z[Z_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
     return;
   }
   for (let gs = 0; gs < 12; gs++) {
     const inst = z[Z_OCC + gs]!;
     const seen = inst >= 0 && (z[Z_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
-    v.occ[gs] = inst >= 0 ? 1 : 0;
-    v.seen[gs] = seen ? 1 : 0;
-    v.card[gs] = seen ? cardOf[inst]! : -1;
+    OCC[gs] = inst >= 0 ? 1 : 0;
+    SEEN[gs] = seen ? 1 : 0;
+    CARD[gs] = seen ? cardOf[inst]! : -1;
     if (seen) SHARED_BLANK[gs] = 0;
   }
   for (let c = 0; c < 3; c++) {
@@ -461,17 +479,17 @@ export function attackedAt(v: View, gs: number): boolean {
 }
 /** The character on the seen slot gs may still attack: it can tap and has not attacked. */
 export function readyAt(v: View, gs: number): boolean {
-  return v.canTap[gs] !== 0 && !attackedAt(v, gs);
+  return CAN_TAP[gs] !== 0 && !attackedAt(v, gs);
 }
 /** Board.ts's resistance of the character on gs if seen, else 0. */
 export function resistAt(v: View, gs: number): number {
-  if (!v.seen[gs]) return 0;
-  const b = v.card[gs]! * ST_W, o = v.equip[gs]!;
+  if (!SEEN[gs]) return 0;
+  const b = CARD[gs]! * ST_W, o = EQUIP[gs]!;
   return v.I.charStat[b + ST_RES]! + v.st.z[Z_TRES + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + ST_RES]! : 0);
 }
 /** The Avant (front) or Arrière (back) bonus the character on the seen slot gs has in that row. */
 export function rowBonus(v: View, gs: number, front: boolean): number {
-  const z = v.st.z, b = v.card[gs]! * ST_W, o = v.equip[gs]!;
+  const z = v.st.z, b = CARD[gs]! * ST_W, o = EQUIP[gs]!;
   const f = front ? ST_FRONT : ST_BACK;
   return v.I.charStat[b + f]! + z[(front ? Z_TFRONT : Z_TBACK) + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + f]! : 0);
 }
