@@ -7,7 +7,7 @@ import { pwinFill } from './card-info.ts';
 import * as cardInfoCodes from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
-import { CAN_TAP, FLAGS, GRADE, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT } from './view.ts';
+import { CAN_TAP, FLAGS, GRADE, MEMO_ATTACK, MEMO_BEST_ATK, MEMO_EMPTY_COL, MEMO_KILL, MEMO_LOSS, MEMO_MOVER_DEF, MEMO_MOVER_EPOCH, MEMO_RECOVERY, MEMO_ROW_EPOCH, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -24,18 +24,18 @@ const {
  */
 export function attackRow(v: View, s: number): void {
   const M = v.memo;
-  if (M.rowEpoch[s] === M.epoch) return;
-  M.rowEpoch[s] = M.epoch;
-  const a = M.attack, e = M.emptyCol;
+  if (MEMO_ROW_EPOCH[s] === M.epoch) return;
+  MEMO_ROW_EPOCH[s] = M.epoch;
+  const a = MEMO_ATTACK, e = MEMO_EMPTY_COL;
   for (let k = s * 9; k < s * 9 + 9; k++) a[k] = NaN;
   e[s * 3] = e[s * 3 + 1] = e[s * 3 + 2] = NaN;
-  M.bestAtk[s] = NaN;
+  MEMO_BEST_ATK[s] = NaN;
 }
 
 /** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
 export function fillBestAttack(v: View, s: number): void {
   attackRow(v, s);
-  const am = v.memo.attack;
+  const am = MEMO_ATTACK;
   if (am[s * 9] !== am[s * 9]) fillAttackRow(v, s, -1);
   let best = -Infinity;
   const gs = v.me * 6 + s;
@@ -49,12 +49,12 @@ export function fillBestAttack(v: View, s: number): void {
     }
     if (x > best) best = x;
   }
-  v.memo.bestAtk[s] = best;
+  MEMO_BEST_ATK[s] = best;
 }
 /** The best of our slot s's attacks (its value as an attacker this turn). */
 export function bestAttackValue(v: View, s: number): number {
   attackRow(v, s);
-  const m = v.memo.bestAtk;
+  const m = MEMO_BEST_ATK;
   if (m[s] !== m[s]) fillBestAttack(v, s);
   return m[s]!;
 }
@@ -66,7 +66,7 @@ export function bestAttackValue(v: View, s: number): number {
 /** Fills v.memo.attack[s * 9 + t] with attackValue(v, s, t) if not yet there. */
 export function fillAttack(v: View, s: number, t: number): void {
   attackRow(v, s);
-  const m = v.memo.attack;
+  const m = MEMO_ATTACK;
   if (m[s * 9 + t] !== m[s * 9 + t]) {
     fillAttackRow(v, s, -1);
     if (m[s * 9 + t] !== m[s * 9 + t]) fillAttackRow(v, s, t);
@@ -76,7 +76,7 @@ export function fillAttack(v: View, s: number, t: number): void {
 /** Expected value of attacking with our slot s on target t (0–2 a column, 3–8 a ranged target). */
 export function attackValue(v: View, s: number, t: number): number {
   attackRow(v, s);
-  const m = v.memo.attack;
+  const m = MEMO_ATTACK;
   const x = m[s * 9 + t]!;
   if (x === x) return x;
   fillAttackRow(v, s, t);
@@ -90,7 +90,7 @@ export function attackValue(v: View, s: number, t: number): number {
  * those), what depends only on the attacker read once for them all.
  */
 function fillAttackRow(v: View, s: number, only: number): void {
-  const out = v.memo.attack;
+  const out = MEMO_ATTACK;
   const me = v.me, op = v.op;
   const ags = me * 6 + s;
   const flags = FLAGS[ags]!;
@@ -106,7 +106,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
   const tapCost = P.holdBack * (0.3 + 0.3 * SUPPORT[ags]!);
   const urge = 2 * (1 - lateFade(v));
   const aGrade = GRADE[ags]!;
-  const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
+  const M = v.memo, recM = MEMO_RECOVERY, lossM = MEMO_LOSS, killM = MEMO_KILL;
   if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
   const rec = recM[ags]!;
   if (lossM[ags] !== lossM[ags]) fillLoss(v, ags);
@@ -168,7 +168,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
     // The column is empty: the Environment defends (R38), unless a character moves in (2a).
     // That value depends on the column only through q: computed once per (attacker, q).
     const key = s * 3 + (q === 0 ? 0 : q === 0.75 ? 2 : 1);
-    const memo = M.emptyCol;
+    const memo = MEMO_EMPTY_COL;
     let val = memo[key]!;
     if (val !== val) {
       const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
@@ -193,11 +193,11 @@ function fillAttackRow(v: View, s: number, only: number): void {
         movers = true;
         // Its best defence from either row, once per decision for every attacker.
         let dBest: number;
-        if (M.moverEpoch[gs] === M.epoch) dBest = M.moverDef[gs]!;
+        if (MEMO_MOVER_EPOCH[gs] === M.epoch) dBest = MEMO_MOVER_DEF[gs]!;
         else {
           dBest = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false));
-          M.moverDef[gs] = dBest;
-          M.moverEpoch[gs] = M.epoch;
+          MEMO_MOVER_DEF[gs] = dBest;
+          MEMO_MOVER_EPOCH[gs] = M.epoch;
         }
         const D = dBest + P.marginShift;
         const mg = A - D;
@@ -261,7 +261,7 @@ export function attackRowBound(v: View, s: number): void {
   const canTrap = !(flags & KW_STEALTH) && v.oppCanPay;
   const tapCost = P.holdBack * (0.3 + 0.3 * SUPPORT[ags]!);
   const gain = P.attackBias + 2 * (1 - lateFade(v));
-  const M = v.memo, recM = M.recovery, lossM = M.loss, killM = M.kill;
+  const recM = MEMO_RECOVERY, lossM = MEMO_LOSS, killM = MEMO_KILL;
   if (recM[ags] !== recM[ags]) fillRecovery(v, ags);
   const rec = recM[ags]!;
   if (lossM[ags] !== lossM[ags]) fillLoss(v, ags);

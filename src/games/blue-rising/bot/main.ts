@@ -10,7 +10,7 @@ import * as botCodes from './codes.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { CARD, EQUIP, GRADE, OCC, SUPPORT, resistExtraOf, type View } from './view.ts';
+import { CARD, EQUIP, GRADE, MEMO_ATTACK, MEMO_ENTER, OCC, SUPPORT, resistExtraOf, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -49,7 +49,7 @@ export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc:
     } else if (lazy && a >= A_ATTACK && a < A_SUPPORT) {
       const s = ((a - A_ATTACK) / TARGETS) | 0;
       attackRow(v, s);
-      const am = v.memo.attack;
+      const am = MEMO_ATTACK;
       if (am[s * 9] !== am[s * 9]) {
         attackRowBound(v, s);
         const x = ROW_BOUND[0]! + 0.01 * v.P.attackBias;
@@ -97,7 +97,7 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
   if (a < A_SUPPORT) {
     const s = ((a - A_ATTACK) / TARGETS) | 0, t = (a - A_ATTACK) % TARGETS;
     fillAttack(v, s, t);
-    sc[i] = v.memo.attack[s * 9 + t]! + 0.01 * v.P.attackBias;
+    sc[i] = MEMO_ATTACK[s * 9 + t]! + 0.01 * v.P.attackBias;
     return;
   }
   sc[i] = scoreArtefactAction(v, fx, a);
@@ -105,7 +105,7 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
 
 /** What hand card i's on-enter effect brings (the same wherever it enters): once per decision. */
 function enterValue(v: View, fx: Effect, c: number, i: number): number {
-  const m = v.memo.enter;
+  const m = MEMO_ENTER;
   let x = m[i]!;
   if (x !== x) {
     evalAbility(v, fx, c, TR_ENTER, -1, -1);

@@ -5,7 +5,7 @@ import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
 import { handValueNow } from './values.ts';
-import { CAN_TAP, CARD, EQUIP, OCC, SUPPORT, attackedAt, resistAt, type View } from './view.ts';
+import { CAN_TAP, CARD, EQUIP, MEMO_BEST_ATK, OCC, SUPPORT, attackedAt, resistAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -57,7 +57,7 @@ export function tapCost(v: View, gs: number): number {
   const P = v.P;
   if (v.me === v.active) {
     if (v.inMain && !attackedAt(v, gs) && CAN_TAP[gs]) {
-      const bm = v.memo.bestAtk, col = gs % 6;
+      const bm = MEMO_BEST_ATK, col = gs % 6;
       attackRow(v, col);
       if (bm[col] !== bm[col]) fillBestAttack(v, col);
       return Math.max(0, bm[col]!) + 0.05 + P.holdBack * 0.2 * (1 + SUPPORT[gs]!);

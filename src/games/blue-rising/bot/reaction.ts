@@ -10,7 +10,7 @@ import { pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { CAN_TAP, FLAGS, GRADE, POW_ATK, SUPPORT, attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
+import { CAN_TAP, FLAGS, GRADE, MEMO_BEST_ATK, POW_ATK, SUPPORT, attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -231,7 +231,7 @@ function supportCost(v: View, gs: number, forgone: boolean): number {
   let cost = 0.05;
   if (v.me === v.active) {
     if (forgone) {
-      const bm = v.memo.bestAtk, col = gs % 6;
+      const bm = MEMO_BEST_ATK, col = gs % 6;
       attackRow(v, col);
       if (bm[col] !== bm[col]) fillBestAttack(v, col);
       cost += P.supportCost * Math.max(0, bm[col]!);

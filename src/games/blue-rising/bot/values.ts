@@ -5,7 +5,7 @@
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
 import { pWinInt } from './card-info.ts';
-import { CAN_TAP, CARD, EQUIP, FLAGS, GRADE, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT, rowBonus, type View } from './view.ts';
+import { CAN_TAP, CARD, EQUIP, FLAGS, GRADE, MEMO_BOOST, MEMO_BOOST_EPOCH, MEMO_KILL, MEMO_LOSS, MEMO_OFFENSE, MEMO_RECOVERY, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT, rowBonus, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -67,10 +67,10 @@ export function offense(v: View, attackPower: number, side: number): number {
 // boxed (a heap allocation per call).
 /** Fills v.memo.offense[gs]. */
 function fillOffense(v: View, gs: number): void {
-  v.memo.offense[gs] = offense(v, POW_ATK[gs]!, (gs / 6) | 0);
+  MEMO_OFFENSE[gs] = offense(v, POW_ATK[gs]!, (gs / 6) | 0);
 }
 export function offenseAt(v: View, gs: number): number {
-  const m = v.memo.offense;
+  const m = MEMO_OFFENSE;
   if (m[gs] !== m[gs]) fillOffense(v, gs);
   return m[gs]!;
 }
@@ -80,13 +80,13 @@ export function fillKill(v: View, gs: number): void {
   const c = CARD[gs]!;
   const g = v.cat.grade[c]!;
   const k = g === G_LEGEND ? P.killLegend : g === G_HERO ? P.killHero : g === G_SQUIRE ? 0.3 * P.killAspirant : P.killAspirant;
-  const om = v.memo.offense;
+  const om = MEMO_OFFENSE;
   if (om[gs] !== om[gs]) fillOffense(v, gs);
-  v.memo.kill[gs] = P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + k + om[gs]!;
+  MEMO_KILL[gs] = P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + k + om[gs]!;
 }
 /** Value of destroying the opposing character on gs, beyond the VP. */
 export function killValue(v: View, gs: number): number {
-  const m = v.memo.kill;
+  const m = MEMO_KILL;
   if (m[gs] !== m[gs]) fillKill(v, gs);
   return m[gs]!;
 }
@@ -94,26 +94,26 @@ export function killValue(v: View, gs: number): number {
 export function fillLoss(v: View, gs: number): void {
   const P = v.P;
   const c = CARD[gs]!;
-  const om = v.memo.offense;
+  const om = MEMO_OFFENSE;
   if (om[gs] !== om[gs]) fillOffense(v, gs);
-  v.memo.loss[gs] = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + om[gs]!) +
+  MEMO_LOSS[gs] = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + om[gs]!) +
     (aloneInColumn(v, gs) ? 0.5 * P.cover : 0);
 }
 /** Value lost when our character on gs leaves play (beyond the VP). */
 export function lossValue(v: View, gs: number): number {
-  const m = v.memo.loss;
+  const m = MEMO_LOSS;
   if (m[gs] !== m[gs]) fillLoss(v, gs);
   return m[gs]!;
 }
 /** Fills v.memo.recovery[gs]: the cost of our attacker returning to hand after scoring (R41). */
 export function fillRecovery(v: View, gs: number): void {
   const c = CARD[gs]!;
-  v.memo.recovery[gs] = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
+  MEMO_RECOVERY[gs] = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
     0.5 * v.I.enterW[c]!;
 }
 /** The cost of our attacker returning to hand after scoring (R41). */
 export function recoveryCost(v: View, gs: number): number {
-  const m = v.memo.recovery;
+  const m = MEMO_RECOVERY;
   if (m[gs] !== m[gs]) fillRecovery(v, gs);
   return m[gs]!;
 }
@@ -149,11 +149,11 @@ function sideBoostNow(v: View, side: number, fgs: number, excl: number): number 
 export function sideBoost(v: View, side: number, fgs: number, excl: number): number {
   if (fgs < 0 || ((fgs / 6) | 0) !== side || (excl !== -1 && excl !== fgs)) return sideBoostNow(v, side, fgs, excl);
   const k = 2 * fgs + (excl === fgs ? 1 : 0);
-  const M = v.memo, m = M.boost, epoch = M.epoch;
-  if (M.boostEpoch[k] === epoch) return m[k]!; // the reset does not clear boost: a stale entry is computed again
+  const M = v.memo, m = MEMO_BOOST, epoch = M.epoch;
+  if (MEMO_BOOST_EPOCH[k] === epoch) return m[k]!; // the reset does not clear boost: a stale entry is computed again
   const x = sideBoostNow(v, side, fgs, excl);
   m[k] = x;
-  M.boostEpoch[k] = epoch;
+  MEMO_BOOST_EPOCH[k] = epoch;
   return x;
 }
 

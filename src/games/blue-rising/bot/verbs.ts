@@ -6,7 +6,7 @@ import { isAdjacent } from '../board.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { bestAttackValue } from './attack.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
-import { CARD, FLAGS, OCC, POW_DEF, SEEN, SUPPORT, attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
+import { CARD, FLAGS, MEMO_KILL, MEMO_LOSS, OCC, POW_DEF, SEEN, SUPPORT, attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -162,11 +162,11 @@ CHAR_VERB_SCORERS[V_DESTROY] = (v, fx, _amt, _kw, gs) => {
   if (v.f.in) fighterLeaves(v, fx, gs);
   // The memos read in place (values.ts: no boxed double per call).
   if (sideOf(gs) === v.me) {
-    const lm = v.memo.loss;
+    const lm = MEMO_LOSS;
     if (lm[gs] !== lm[gs]) fillLoss(v, gs);
     return -lm[gs]!;
   }
-  const km = v.memo.kill;
+  const km = MEMO_KILL;
   if (km[gs] !== km[gs]) fillKill(v, gs);
   return km[gs]! + (aloneInColumn(v, gs) && v.me === v.active ? v.P.open * v.vpUnit * (v.followUp >= 1 ? 0.4 : 0.1) : 0);
 };

@@ -148,6 +148,17 @@ export interface View {
 
 // One set of memos for every view: each full decision resets them before it reads any, the
 // opening and end-of-turn scorers read none, and no decision runs inside another (one thread).
+// The memos' arrays, module constants as the view's arrays below are (and for the same reason):
+// parts of one buffer, which buildView clears from kill to enter at each decision; boost and the
+// attack memos are cleared where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
+const MEMO_ALL = new Float64Array(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
+let memoAt = 0;
+const memoPart = (n: number) => MEMO_ALL.subarray(memoAt, (memoAt += n));
+export const MEMO_KILL = memoPart(12), MEMO_LOSS = memoPart(12), MEMO_OFFENSE = memoPart(12), MEMO_RECOVERY = memoPart(12);
+export const MEMO_ENTER = memoPart(ZONE_CAP), MEMO_BOOST = memoPart(24), MEMO_BEST_ATK = memoPart(6), MEMO_ATTACK = memoPart(54);
+export const MEMO_EMPTY_COL = memoPart(18);
+export const MEMO_ROW_EPOCH = new Float64Array(6).fill(-1), MEMO_BOOST_EPOCH = new Float64Array(24).fill(-1);
+export const MEMO_MOVER_DEF = new Int32Array(12), MEMO_MOVER_EPOCH = new Float64Array(12).fill(-1);
 const SHARED_MEMO = allocMemo();
 
 // The view's arrays are shared by every view alike: each decision writes what its scorers
@@ -211,19 +222,11 @@ export function allocView(P: HeuristicProfile): View {
 }
 
 function allocMemo(): Memo {
-  const all = new Float64Array(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
-  let at = 0;
-  const part = (n: number) => all.subarray(at, (at += n));
-  // buildView clears kill to enter at each decision; boost and the attack memos are cleared
-  // where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
-  const kill = part(12), loss = part(12), offense = part(12), recovery = part(12), enter = part(ZONE_CAP);
-  const memo = {
-    kill, loss, offense, recovery, enter, boost: part(24), bestAtk: part(6), attack: part(54), emptyCol: part(18),
-    all, epoch: 0,
-    rowEpoch: new Float64Array(6).fill(-1), boostEpoch: new Float64Array(24).fill(-1),
-    moverDef: new Int32Array(12), moverEpoch: new Float64Array(12).fill(-1),
+  return {
+    kill: MEMO_KILL, loss: MEMO_LOSS, offense: MEMO_OFFENSE, recovery: MEMO_RECOVERY, enter: MEMO_ENTER, boost: MEMO_BOOST,
+    bestAtk: MEMO_BEST_ATK, attack: MEMO_ATTACK, emptyCol: MEMO_EMPTY_COL, all: MEMO_ALL, epoch: 0,
+    rowEpoch: MEMO_ROW_EPOCH, boostEpoch: MEMO_BOOST_EPOCH, moverDef: MEMO_MOVER_DEF, moverEpoch: MEMO_MOVER_EPOCH,
   };
-  return memo;
 }
 
 /**
@@ -275,7 +278,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   // all[0, 48), enter follows them (allocMemo). One copy of a NaN template, not a loop: the
   // optimized loop checked the array's map and reloaded its length and data pointer at every
   // store, about 18 instructions per entry, some 960 a decision; `fill` called into the runtime.
-  m.all.set(NAN_SLOT_MEMOS);
+  MEMO_ALL.set(NAN_SLOT_MEMOS);
   // Per slot, the numbers board.ts's charPower, keywordFlags, canTap and supportValue give, read
   // in one pass (the bot reads them many times per decision); what it seldom reads (attacked,
   // Résistant, the other row's bonus) is read where asked (attackedAt, resistAt, rowBonus).
