@@ -14,7 +14,7 @@
 // system). The figures cover one thread; the simulation runs (several processes) stay with
 // bench:compare --full. Each tree is loaded as the game workers run it, bundled with their
 // minifier (--load=bundle, the default), or as modules through tsx (--load=modules): the
-// same code runs at different speeds each way (up to 15% apart, README's Speed section).
+// same code runs at different speeds each way (up to 15% apart: src/bench/HISTORY.md).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
