@@ -146,41 +146,44 @@ export interface View {
   memo: Memo;
 }
 
-// One set of memos for every view: each full decision resets them before it reads any, the
-// opening and end-of-turn scorers read none, and no decision runs inside another (one thread).
-// The memos' arrays, module constants as the view's arrays below are (and for the same reason):
-// parts of one buffer, which buildView clears from kill to enter at each decision; boost and the
-// attack memos are cleared where first read in a decision (values.ts's sideBoost, attack.ts's attackRow).
-const MEMO_ALL = new Float64Array(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
+// Every array of the view and of its memos is a view over this one ArrayBuffer, and those the
+// scorers read most are exported as module constants: in the workers' bundle (made `const`
+// again: src/sim/const-bindings.ts) V8's optimized code reads and writes such an array at a
+// fixed address with its length as a number, where reading it through the view object checks
+// the object's map and then the array's map, length and data pointer (and an array of 64 bytes
+// or fewer made by `new Int32Array(n)` lives in the heap, where it may move). The view's
+// fields name the same arrays.
+const VIEW_BUFFER = new ArrayBuffer(4096);
+let viewBytes = 0;
+/** Where the next array of `bytes` bytes starts in VIEW_BUFFER (each at a multiple of 8). */
+function take(bytes: number): number {
+  const at = viewBytes;
+  viewBytes += Math.ceil(bytes / 8) * 8;
+  if (viewBytes > VIEW_BUFFER.byteLength) throw new Error(`the view's arrays need more than ${VIEW_BUFFER.byteLength} bytes`);
+  return at;
+}
+const f64 = (n: number) => new Float64Array(VIEW_BUFFER, take(8 * n), n);
+const i32 = (n: number) => new Int32Array(VIEW_BUFFER, take(4 * n), n);
+const u8 = (n: number) => new Uint8Array(VIEW_BUFFER, take(n), n);
+
+// The memos: parts of one array, which buildView clears from kill to enter at each decision;
+// boost and the attack memos are cleared where first read in a decision (values.ts's sideBoost,
+// attack.ts's attackRow).
+const MEMO_ALL = f64(12 * 4 + ZONE_CAP + 24 + 6 + 54 + 18);
 let memoAt = 0;
 const memoPart = (n: number) => MEMO_ALL.subarray(memoAt, (memoAt += n));
 export const MEMO_KILL = memoPart(12), MEMO_LOSS = memoPart(12), MEMO_OFFENSE = memoPart(12), MEMO_RECOVERY = memoPart(12);
 export const MEMO_ENTER = memoPart(ZONE_CAP), MEMO_BOOST = memoPart(24), MEMO_BEST_ATK = memoPart(6), MEMO_ATTACK = memoPart(54);
 export const MEMO_EMPTY_COL = memoPart(18);
-export const MEMO_ROW_EPOCH = new Float64Array(6).fill(-1), MEMO_BOOST_EPOCH = new Float64Array(24).fill(-1);
-export const MEMO_MOVER_DEF = new Int32Array(12), MEMO_MOVER_EPOCH = new Float64Array(12).fill(-1);
+export const MEMO_ROW_EPOCH = f64(6).fill(-1), MEMO_BOOST_EPOCH = f64(24).fill(-1);
+export const MEMO_MOVER_DEF = i32(12), MEMO_MOVER_EPOCH = f64(12).fill(-1);
+// One set of memos for every view: each full decision resets them before it reads any, the
+// opening and end-of-turn scorers read none, and no decision runs inside another (one thread).
 const SHARED_MEMO = allocMemo();
 
 // The view's arrays are shared by every view alike: each decision writes what its scorers
 // read before they read it (buildView, lightView, deckHistogram), so nothing carries over from
 // one decision to the next, and a simulation, which makes two bots per game, allocates none.
-// Each is a view over one ArrayBuffer of this module's, and the per-slot ones are exported as
-// module constants: in the workers' bundle (made `const` again: src/sim/const-bindings.ts)
-// V8's optimized code reads and writes such an array at a fixed address with its length as a
-// number, where reading it through the view object checks the object's map and then the
-// array's map, length and data pointer (and an array of 64 bytes or fewer made by
-// `new Int32Array(n)` lives in the heap, where it may move). The scorers' hottest reads use
-// the constants; the view's fields name the same arrays.
-const VIEW_BUFFER = new ArrayBuffer(1024);
-let viewBytes = 0;
-function viewArray<T>(make: (buffer: ArrayBuffer, at: number) => T, bytes: number): T {
-  if (viewBytes + bytes > VIEW_BUFFER.byteLength) throw new Error(`the view's arrays need more than ${VIEW_BUFFER.byteLength} bytes`);
-  const a = make(VIEW_BUFFER, viewBytes);
-  viewBytes += Math.ceil(bytes / 8) * 8;
-  return a;
-}
-const i32 = (n: number) => viewArray((b, at) => new Int32Array(b, at, n), 4 * n);
-const u8 = (n: number) => viewArray((b, at) => new Uint8Array(b, at, n), n);
 /** Per global slot (0–5 seat 0, 6–11 seat 1), the arrays View.occ, .seen, .card … .powDef are. */
 export const OCC = u8(12), SEEN = u8(12), CARD = i32(12), GRADE = i32(12), EQUIP = i32(12), CAN_TAP = u8(12);
 export const FLAGS = i32(12), SUPPORT = i32(12), POW_ATK = i32(12), POW_DEF = i32(12);
