@@ -49,11 +49,12 @@ describe('a cache folder that cannot be written', () => {
       expect(readFileSync(fallback).equals(readFileSync(usual))).toBe(true);
       expect(codeKey(fallback)).toBe(codeKey(usual));
       // esbuild's top-level vars that nothing assigns again are constants (const-bindings.ts),
-      // the engine's instance tables and the bot view's per-slot arrays among them; the
-      // engine's afford scratch stays a var.
+      // the engine's instance tables, the bot view's per-slot arrays and the bot's card tables
+      // among them; the engine's afford scratch stays a var.
       const text = readFileSync(usual, 'utf8');
       expect(text).toMatch(/^const [^\n]*\bINST_KW = new Int8Array\(/m);
       expect(text).toMatch(/^const [^\n]*\bOCC = u8\(12\)/m);
+      expect(text).toMatch(/^const [^\n]*\bINFO_CHAR_STAT = new Int32Array\(/m);
       expect(text).toMatch(/^var [^\n]*\baffP = 0/m);
     } finally {
       removeWorkerBundle(usual);

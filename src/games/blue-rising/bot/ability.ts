@@ -4,6 +4,7 @@
 // its outcome.
 import { isAdjacent } from '../board.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
+import { CAT_AB_COUNT } from './card-info.ts';
 import { outcome } from './values.ts';
 import { CHAR_VERB_SCORERS, PLAYER_VERB_SCORERS, type Effect } from './verbs.ts';
 import { CARD, SEEN, resistAt, type View } from './view.ts';
@@ -40,7 +41,7 @@ export const ABILITY_VALUE = new Float64Array(1);
 export function evalAbility(v: View, fx: Effect, card: number, trig: number, src: number, chosen: number): void {
   const cat = v.cat;
   const slot = card * NUM_TRIGGERS + trig;
-  const start = cat.abStart[slot]!, cnt = cat.abCount[slot]!;
+  const start = cat.abStart[slot]!, cnt = CAT_AB_COUNT[slot]!;
   const prog = cat.program;
   fx.dAtk = fx.dDef = 0;
   fx.ends = fx.gCA = fx.gStealth = false;

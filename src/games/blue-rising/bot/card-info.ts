@@ -9,7 +9,7 @@ import { PWIN_MASK, PWIN_MID, STEEP, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
-  EFFECT_WORDS, G_LEGEND, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, K_ATTACK, K_COUNTER,
+  EFFECT_WORDS, G_LEGEND, MAX_CARDS, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, K_ATTACK, K_COUNTER,
   K_DEFENSE, K_RAGE, K_STEALTH, NUM_TRIGGERS, S_ADJ_OWN, S_ALL_OPP, S_ALL_OWN, S_ATTACKER,
   S_CHOSEN_ANY, S_CHOSEN_OPP, S_CHOSEN_OWN, S_CHOSEN_OWN_ADJ, S_DEFENDER, S_OPP_FIGHTER,
   S_OWN_FIGHTER, S_SELF, S_TARGET, TR_ENTER, TR_PLAY, TR_SACRIFICE, TR_TAP, TR_TRAP, T_CHARACTER,
@@ -220,4 +220,77 @@ for (let k = 0; k < 2 * PWIN_MID; k++) PWIN_INT[k] = logistic(STEEP * (k - PWIN_
 export function pWinInt(margin: number): number {
   const k = margin + PWIN_MID;
   return k >= 0 && k < 2 * PWIN_MID ? PWIN_INT[k]! : 1 / (1 + Math.exp(-(STEEP * (margin - 0.5))));
+}
+
+// ======================= the current catalogue's tables =======================
+// The tables above that the scorers read, and the catalogue's own, for the catalogue of the
+// decision being made: module constants with room for MAX_CARDS cards, into which useCatalogue
+// copies a catalogue's tables when it is not the last one's (a simulation meets one). In the
+// workers' bundle (made `const` again: src/sim/const-bindings.ts) V8's optimized code reads such
+// an array at a fixed address with its length as a number, where `v.I.handW[c]` loaded and
+// checked the view, the CardInfo and the array first. INFO_X is cardInfo(cat).x, CAT_X is cat.x.
+const perCard = () => new Float64Array(MAX_CARDS);
+const perAbility = () => new Float64Array(MAX_CARDS * NUM_TRIGGERS);
+export const INFO_WORTH = perCard(), INFO_ENTER_W = perCard(), INFO_HAND_W = perCard(), INFO_TRAP_W = perCard();
+export const INFO_OBJ_W = perCard(), INFO_TP_SELF = perCard(), INFO_TP_ADJ = perCard(), INFO_TP_BASE = perCard();
+export const INFO_PLACE_W = new Float64Array(2 * MAX_CARDS);
+export const INFO_OWN_PUMP = perAbility(), INFO_DEBUFF = perAbility(), INFO_DEF_PUMP = perAbility(), INFO_DRAW = perAbility();
+export const INFO_GAIN = perAbility(), INFO_REMOVE_ATK = perAbility(), INFO_CA = perAbility();
+export const INFO_CHAR_STAT = new Int32Array(MAX_CARDS * ST_W), INFO_OBJ_STAT = new Int32Array(MAX_CARDS * ST_W);
+export const CAT_TYPE = new Int8Array(MAX_CARDS), CAT_GRADE = new Int8Array(MAX_CARDS), CAT_COST = new Int16Array(MAX_CARDS);
+export const CAT_POWER = new Int16Array(MAX_CARDS), CAT_SUPPORT = new Int16Array(MAX_CARDS), CAT_KW_FLAGS = new Int8Array(MAX_CARDS);
+export const CAT_KW_FRONT = new Int16Array(MAX_CARDS), CAT_KW_BACK = new Int16Array(MAX_CARDS);
+export const CAT_KW_ATTACK = new Int16Array(MAX_CARDS), CAT_KW_DEFENSE = new Int16Array(MAX_CARDS);
+export const CAT_OBJ_FLAGS = new Int8Array(MAX_CARDS), CAT_OBJ_POWER = new Int16Array(MAX_CARDS), CAT_OBJ_SUPPORT = new Int16Array(MAX_CARDS);
+export const CAT_OBJ_FRONT = new Int16Array(MAX_CARDS), CAT_OBJ_BACK = new Int16Array(MAX_CARDS);
+export const CAT_OBJ_ATTACK = new Int16Array(MAX_CARDS), CAT_OBJ_DEFENSE = new Int16Array(MAX_CARDS);
+export const CAT_OBJ_RESISTANT = new Int16Array(MAX_CARDS);
+export const CAT_AB_COUNT = new Int16Array(MAX_CARDS * NUM_TRIGGERS), CAT_AB_TARGET = new Int8Array(MAX_CARDS * NUM_TRIGGERS);
+export const CAT_AB_RESOURCE = new Int16Array(MAX_CARDS * NUM_TRIGGERS);
+let currentCat: Catalogue | null = null;
+
+/** Makes the tables above `cat`'s (buildView calls it before any scorer reads them). */
+export function useCatalogue(cat: Catalogue): void {
+  if (cat === currentCat) return;
+  const I = cardInfo(cat); // compile.ts holds a catalogue to MAX_CARDS cards
+  INFO_WORTH.set(I.worth);
+  INFO_ENTER_W.set(I.enterW);
+  INFO_HAND_W.set(I.handW);
+  INFO_TRAP_W.set(I.trapW);
+  INFO_OBJ_W.set(I.objW);
+  INFO_TP_SELF.set(I.tpSelf);
+  INFO_TP_ADJ.set(I.tpAdj);
+  INFO_TP_BASE.set(I.tpBase);
+  INFO_PLACE_W.set(I.placeW);
+  INFO_OWN_PUMP.set(I.ownPump);
+  INFO_DEBUFF.set(I.debuff);
+  INFO_DEF_PUMP.set(I.defPump);
+  INFO_DRAW.set(I.draw);
+  INFO_GAIN.set(I.gain);
+  INFO_REMOVE_ATK.set(I.removeAtk);
+  INFO_CA.set(I.ca);
+  INFO_CHAR_STAT.set(I.charStat);
+  INFO_OBJ_STAT.set(I.objStat);
+  CAT_TYPE.set(cat.type);
+  CAT_GRADE.set(cat.grade);
+  CAT_COST.set(cat.cost);
+  CAT_POWER.set(cat.power);
+  CAT_SUPPORT.set(cat.support);
+  CAT_KW_FLAGS.set(cat.kwFlags);
+  CAT_KW_FRONT.set(cat.kwFront);
+  CAT_KW_BACK.set(cat.kwBack);
+  CAT_KW_ATTACK.set(cat.kwAttack);
+  CAT_KW_DEFENSE.set(cat.kwDefense);
+  CAT_OBJ_FLAGS.set(cat.objFlags);
+  CAT_OBJ_POWER.set(cat.objPower);
+  CAT_OBJ_SUPPORT.set(cat.objSupport);
+  CAT_OBJ_FRONT.set(cat.objFront);
+  CAT_OBJ_BACK.set(cat.objBack);
+  CAT_OBJ_ATTACK.set(cat.objAttack);
+  CAT_OBJ_DEFENSE.set(cat.objDefense);
+  CAT_OBJ_RESISTANT.set(cat.objResistant);
+  CAT_AB_COUNT.set(cat.abCount);
+  CAT_AB_TARGET.set(cat.abTarget);
+  CAT_AB_RESOURCE.set(cat.abResource);
+  currentCat = cat;
 }

@@ -5,7 +5,7 @@ import { isAdjacent } from '../board.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
 import { attackRow, attackRowBound, fillAttack, ROW_BOUND } from './attack.ts';
-import { pWinInt } from './card-info.ts';
+import { CAT_AB_COUNT, CAT_AB_RESOURCE, CAT_AB_TARGET, CAT_COST, CAT_GRADE, CAT_KW_ATTACK, CAT_KW_BACK, CAT_KW_DEFENSE, CAT_KW_FLAGS, CAT_KW_FRONT, CAT_POWER, CAT_TYPE, INFO_GAIN, INFO_PLACE_W, INFO_TRAP_W, INFO_WORTH, pWinInt } from './card-info.ts';
 import * as botCodes from './codes.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
@@ -18,7 +18,7 @@ const {
   A_TAP, TARGETS,
 } = actionBands;
 const {
-  G_HERO, G_SQUIRE, KW_RAGE, KW_RANGED, NUM_TRIGGERS, TK_NONE, TR_ARTEFACT, TR_ENTER, TR_PLAY,
+  G_HERO, G_SQUIRE, KW_RAGE, NUM_TRIGGERS, TK_NONE, TR_ARTEFACT, TR_ENTER, TR_PLAY,
   TR_SACRIFICE, TR_TAP, T_CHARACTER, T_EVENT, T_OBJECT, T_TRAP, VP_BY_GRADE,
 } = catalogueCodes;
 const {
@@ -34,7 +34,7 @@ const {
  * without most attack rows (in heuristic games, 59% fewer are computed).
  */
 export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc: Float64Array, lazy: boolean): void {
-  const type = v.cat.type;
+  const type = CAT_TYPE;
   let best = -Infinity;
   for (let i = 0; i < n; ) {
     const a = legal[i]!;
@@ -76,7 +76,7 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
   if (a < A_TAP) {
     const h = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
     const c = v.hand[h]!;
-    switch (v.cat.type[c]) {
+    switch (CAT_TYPE[c]) {
       case T_OBJECT: playObjectValue(v, c, me * 6 + t, sc, i); return;
       case T_TRAP: setTrapValue(v, c, t, sc, i); return;
       case T_EVENT: playEventValue(v, fx, c, t, sc, i); return;
@@ -124,24 +124,24 @@ const ROW_PLACE = new Float64Array(2), ROW_OFFENSE = new Float64Array(2), ROW_EX
  * actions A_PLAY + h * TARGETS + t) into sc; returns the index after the run.
  */
 function playCharValues(v: View, fx: Effect, c: number, h: number, legal: Int32Array, from: number, n: number, sc: Float64Array): number {
-  const P = v.P, cat = v.cat, I = v.I;
+  const P = v.P;
   const me = v.me;
   const base = A_PLAY + h * TARGETS;
   const enter = enterValue(v, fx, c, h);
-  const g = cat.grade[c]!;
+  const g = CAT_GRADE[c]!;
   const hero = g >= G_HERO;
   const heroVp = hero ? vpValue(v, v.op, VP_BY_GRADE[g]!) : 0;
   for (let r = 0; r < 2; r++) {
     const front = r === 0;
-    ROW_PLACE[r] = P.board * I.placeW[2 * c + r]!;
-    ROW_OFFENSE[r] = offense(v, cat.power[c]! + cat.kwAttack[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!), me);
+    ROW_PLACE[r] = P.board * INFO_PLACE_W[2 * c + r]!;
+    ROW_OFFENSE[r] = offense(v, CAT_POWER[c]! + CAT_KW_ATTACK[c]! + (front ? CAT_KW_FRONT[c]! : CAT_KW_BACK[c]!), me);
     if (hero) {
-      const dp = cat.power[c]! + (front ? cat.kwFront[c]! : cat.kwBack[c]!) + cat.kwDefense[c]!;
+      const dp = CAT_POWER[c]! + (front ? CAT_KW_FRONT[c]! : CAT_KW_BACK[c]!) + CAT_KW_DEFENSE[c]!;
       ROW_EXPOSURE[r] = P.heroExposure * pWinInt(v.oppMaxAtk - dp) * heroVp;
     }
   }
-  const rage = (cat.kwFlags[c]! & KW_RAGE) !== 0;
-  const spend = payCost(v, cat.cost[c]!) + v.cardClock;
+  const rage = (CAT_KW_FLAGS[c]! & KW_RAGE) !== 0;
+  const spend = payCost(v, CAT_COST[c]!) + v.cardClock;
   let i = from;
   for (; i < n; i++) {
     const t = legal[i]! - base;
@@ -152,7 +152,7 @@ function playCharValues(v: View, fx: Effect, c: number, h: number, legal: Int32A
     x += enter;
     x += ROW_OFFENSE[r]!;
     if (!OCC[gs]) x += coverValue(v, col);
-    else x -= P.board * I.worth[CARD[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
+    else x -= P.board * INFO_WORTH[CARD[gs]!]! + 0.5 * objWorthAt(v, gs) + offenseAt(v, gs) + 0.3;
     // A Hero or Legend that will be the Defender of its column is a VP for the taking.
     if (hero) x -= ROW_EXPOSURE[r]! * (front || !OCC[me * 6 + col] ? 0.6 : 0.15);
     if (rage) x += 0.3 * P.attackBias;
@@ -164,47 +164,46 @@ function playCharValues(v: View, fx: Effect, c: number, h: number, legal: Int32A
 
 /** Writes its value into sc[at] (as the scorers below: a returned double would be boxed). */
 function playObjectValue(v: View, o: number, gs: number, sc: Float64Array, at: number): void {
-  const P = v.P, cat = v.cat;
+  const P = v.P;
   const sac = o * NUM_TRIGGERS + TR_SACRIFICE;
-  let x = P.board * objBonus(v, o, gs) + 0.3 * P.resource * cat.abResource[sac]! +
-    (cat.abCount[sac]! > 0 && cat.abResource[sac] === 0 ? 0.3 : 0);
+  let x = P.board * objBonus(v, o, gs) + 0.3 * P.resource * CAT_AB_RESOURCE[sac]! +
+    (CAT_AB_COUNT[sac]! > 0 && CAT_AB_RESOURCE[sac] === 0 ? 0.3 : 0);
   const oc = EQUIP[gs]!;
   if (oc >= 0) {
-    x -= P.board * objBonus(v, oc, gs) + 0.5 * P.resource * cat.abResource[oc * NUM_TRIGGERS + TR_SACRIFICE]! + 0.3;
+    x -= P.board * objBonus(v, oc, gs) + 0.5 * P.resource * CAT_AB_RESOURCE[oc * NUM_TRIGGERS + TR_SACRIFICE]! + 0.3;
   }
   // An Object dies with a character that is likely to die.
   if (GRADE[gs] === G_SQUIRE) x *= 0.6;
-  x -= payCost(v, cat.cost[o]!) + v.cardClock;
+  x -= payCost(v, CAT_COST[o]!) + v.cardClock;
   sc[at] = x;
 }
 
 function setTrapValue(v: View, c: number, col: number, sc: Float64Array, at: number): void {
-  const P = v.P, I = v.I;
+  const P = v.P;
   const threat = columnThreat(v, col);
-  let x = P.trapSet * I.trapW[c]! * threat - v.cardClock;
+  let x = P.trapSet * INFO_TRAP_W[c]! * threat - v.cardClock;
   const old = v.myTrap[col]!;
-  if (old >= 0) x -= P.trapSet * I.trapW[old]! * threat + 0.3;
+  if (old >= 0) x -= P.trapSet * INFO_TRAP_W[old]! * threat + 0.3;
   sc[at] = x;
 }
 
 export function playEventValue(v: View, fx: Effect, c: number, t: number, sc: Float64Array, at: number): void {
-  const cat = v.cat;
-  const chosen = cat.abTarget[c * NUM_TRIGGERS + TR_PLAY] === TK_NONE ? -1 : relGs(v, t);
+  const chosen = CAT_AB_TARGET[c * NUM_TRIGGERS + TR_PLAY] === TK_NONE ? -1 : relGs(v, t);
   evalAbility(v, fx, c, TR_PLAY, -1, chosen);
   let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
   const extra = resistExtraOf(v, c, TR_PLAY, -1, chosen);
-  x -= payCost(v, cat.cost[c]! + extra) + v.cardClock;
+  x -= payCost(v, CAT_COST[c]! + extra) + v.cardClock;
   // Resources first: a resource Event played before a costly card is worth more than a discard.
-  if (v.I.gain[c * NUM_TRIGGERS + TR_PLAY]! > 0 && v.demand > 0 && !v.f.in) x += 3;
+  if (INFO_GAIN[c * NUM_TRIGGERS + TR_PLAY]! > 0 && v.demand > 0 && !v.f.in) x += 3;
   sc[at] = x;
 }
 
 export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: Float64Array, at: number): void {
-  const cat = v.cat, me = v.me;
+  const me = v.me;
   let card: number, srcGs: number, cost: number;
   const srcCard = src === 6 ? v.envCard[me]! : CARD[me * 6 + src]!;
-  if (cat.abResource[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) {
+  if (CAT_AB_RESOURCE[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) {
     sc[at] = -0.1; // a resource effect: the payment uses it (D7)
     return;
   }
@@ -222,7 +221,7 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: 
       if (fgs >= 0 && (srcGs === fgs || isAdjacent(srcGs, fgs))) cost += 0.3 * SUPPORT[srcGs]!;
     }
   }
-  const chosen = cat.abTarget[card * NUM_TRIGGERS + TR_TAP] === TK_NONE ? -1 : relGs(v, t);
+  const chosen = CAT_AB_TARGET[card * NUM_TRIGGERS + TR_TAP] === TK_NONE ? -1 : relGs(v, t);
   evalAbility(v, fx, card, TR_TAP, srcGs, chosen);
   let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
@@ -233,14 +232,14 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: 
 }
 
 export function sacrificeValue(v: View, fx: Effect, s: number, t: number, sc: Float64Array, at: number): void {
-  const cat = v.cat, me = v.me;
+  const me = v.me;
   const gs = me * 6 + s;
   const o = EQUIP[gs]!;
-  if (cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) {
+  if (CAT_AB_RESOURCE[o * NUM_TRIGGERS + TR_SACRIFICE]! > 0) {
     sc[at] = -0.1; // a resource effect: the payment uses it (D7)
     return;
   }
-  const chosen = cat.abTarget[o * NUM_TRIGGERS + TR_SACRIFICE] === TK_NONE ? -1 : relGs(v, t);
+  const chosen = CAT_AB_TARGET[o * NUM_TRIGGERS + TR_SACRIFICE] === TK_NONE ? -1 : relGs(v, t);
   evalAbility(v, fx, o, TR_SACRIFICE, -1, chosen);
   let x = ABILITY_VALUE[0]!;
   if (v.f.in) x += fightGain(v, fx);
@@ -253,13 +252,12 @@ export function scoreArtefactAction(v: View, fx: Effect, a: number): number {
   if (a === A_PASS) return 0;
   if (a === A_ART_REVEAL) return v.P.reveal;
   if (a >= A_ART_ACTIVATE && a < A_EOT_DISCARD) {
-    const cat = v.cat;
     const art = v.myArt;
-    const chosen = cat.abTarget[art * NUM_TRIGGERS + TR_ARTEFACT] === TK_NONE ? -1 : relGs(v, a - A_ART_ACTIVATE);
+    const chosen = CAT_AB_TARGET[art * NUM_TRIGGERS + TR_ARTEFACT] === TK_NONE ? -1 : relGs(v, a - A_ART_ACTIVATE);
     evalAbility(v, fx, art, TR_ARTEFACT, -1, chosen);
     let x = ABILITY_VALUE[0]!;
     if (v.f.in) x += fightGain(v, fx);
-    x -= payCost(v, cat.cost[art]! + resistExtraOf(v, art, TR_ARTEFACT, -1, chosen));
+    x -= payCost(v, CAT_COST[art]! + resistExtraOf(v, art, TR_ARTEFACT, -1, chosen));
     return x - v.P.artefactHold;
   }
   return -1;

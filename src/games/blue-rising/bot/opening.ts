@@ -3,6 +3,7 @@
 import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
+import { CAT_AB_RESOURCE, CAT_COST, CAT_GRADE, CAT_KW_BACK, CAT_KW_DEFENSE, CAT_KW_FLAGS, CAT_KW_FRONT, CAT_POWER, CAT_SUPPORT, CAT_TYPE, INFO_ENTER_W, INFO_HAND_W, INFO_WORTH } from './card-info.ts';
 import { OCC, deckHistogram, OWN_CARDS, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
@@ -23,16 +24,15 @@ export function scoreSetup(v: View, legal: Int32Array, n: number, sc: Float64Arr
 function setupValue(v: View, a: number): number {
   const k = ((a - A_SETUP) / 6) | 0, s = (a - A_SETUP) % 6;
   const c = v.aspirants[k]!;
-  const cat = v.cat, I = v.I;
-  const base = (I.worth[c]! + 1.2 * I.enterW[c]! + 0.5 * cat.abResource[c * NUM_TRIGGERS + TR_TAP]!) * 10;
+  const base = (INFO_WORTH[c]! + 1.2 * INFO_ENTER_W[c]! + 0.5 * CAT_AB_RESOURCE[c * NUM_TRIGGERS + TR_TAP]!) * 10;
   const col = s % 3, front = s < 3;
   const me = v.me;
   let fit = 0;
   const covered = OCC[me * 6 + col] || OCC[me * 6 + 3 + col];
   if (!covered) fit += 6; // one character per column first: no Environment left open
   else fit += 0.5;
-  if (front) fit += 0.5 * cat.kwFront[c]! + 0.25 * (cat.power[c]! + cat.kwDefense[c]!) + (cat.kwFlags[c]! & KW_COUNTER ? 0.5 : 0);
-  else fit += 0.5 * cat.kwBack[c]! + 0.35 * cat.support[c]! + (cat.kwFlags[c]! & KW_RANGED ? 0.5 : 0);
+  if (front) fit += 0.5 * CAT_KW_FRONT[c]! + 0.25 * (CAT_POWER[c]! + CAT_KW_DEFENSE[c]!) + (CAT_KW_FLAGS[c]! & KW_COUNTER ? 0.5 : 0);
+  else fit += 0.5 * CAT_KW_BACK[c]! + 0.35 * CAT_SUPPORT[c]! + (CAT_KW_FLAGS[c]! & KW_RANGED ? 0.5 : 0);
   if (col === 1) fit += 0.1; // the centre touches both other columns
   return base + fit;
 }
@@ -49,24 +49,23 @@ export function deckAverage(v: View, opening: boolean): number {
     const own = OWN_CARDS.cards, lo = v.me * ZONE_CAP, hi = lo + OWN_CARDS.n[v.me]!;
     for (let k = lo; k < hi; k++) {
       const c = own[k]!;
-      if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);
+      if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : INFO_HAND_W[c]!);
     }
   } else {
     const size = v.cat.size;
-    for (let c = 0; c < size; c++) if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : v.I.handW[c]!);
+    for (let c = 0; c < size; c++) if (hist[c]) sum += hist[c]! * (opening ? openingValue(v, c) : INFO_HAND_W[c]!);
   }
   return n > 0 ? sum / n : 0;
 }
 
 /** A card's worth in an opening hand: cheap characters and playable cards up, costly ones down. */
 function openingValue(v: View, c: number): number {
-  const cat = v.cat;
-  let x = v.I.handW[c]!;
-  if (cat.type[c] === T_CHARACTER) {
-    if (cat.cost[c]! <= 1) x += 0.4;
-    if (cat.cost[c]! >= 4) x -= 0.5;
-    if (cat.grade[c] === G_LEGEND) x -= 0.6;
-  } else if (cat.cost[c]! >= 3) x -= 0.4;
+  let x = INFO_HAND_W[c]!;
+  if (CAT_TYPE[c] === T_CHARACTER) {
+    if (CAT_COST[c]! <= 1) x += 0.4;
+    if (CAT_COST[c]! >= 4) x -= 0.5;
+    if (CAT_GRADE[c] === G_LEGEND) x -= 0.6;
+  } else if (CAT_COST[c]! >= 3) x -= 0.4;
   return x;
 }
 

@@ -4,6 +4,7 @@
 import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
+import { CAT_AB_RESOURCE, CAT_COST, CAT_GRADE, CAT_KW_FLAGS, CAT_OBJ_ATTACK, CAT_OBJ_BACK, CAT_OBJ_DEFENSE, CAT_OBJ_FLAGS, CAT_OBJ_FRONT, CAT_OBJ_POWER, CAT_OBJ_RESISTANT, CAT_OBJ_SUPPORT, CAT_POWER, CAT_TYPE, INFO_GAIN } from './card-info.ts';
 import { handValueNow } from './values.ts';
 import { CAN_TAP, CARD, EQUIP, MEMO_BEST_ATK, OCC, SUPPORT, attackedAt, resistAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
@@ -33,11 +34,11 @@ export function scorePay(v: View, legal: Int32Array, n: number, sc: Float64Array
 }
 
 function payCostOf(v: View, a: number): number {
-  const cat = v.cat, me = v.me;
+  const me = v.me;
   if (a < A_PAY_TAP) {
     const c = v.hand[a - A_PAY_DISCARD]!;
     // A card that makes more than one resource when played is worth more than the 1 a discard makes.
-    const gain = cat.type[c] === T_EVENT ? v.I.gain[c * NUM_TRIGGERS + TR_PLAY]! - cat.cost[c]! : 0;
+    const gain = CAT_TYPE[c] === T_EVENT ? INFO_GAIN[c * NUM_TRIGGERS + TR_PLAY]! - CAT_COST[c]! : 0;
     return v.cardClock + 0.5 * handValueNow(v, c) + (gain > 1 ? 0.6 * (gain - 1) : 0);
   }
   if (a < A_PAY_SACRIFICE) {
@@ -47,7 +48,7 @@ function payCostOf(v: View, a: number): number {
   if (a < A_PAY_ENV) {
     const gs = me * 6 + (a - A_PAY_SACRIFICE);
     const o = EQUIP[gs]!;
-    return 0.05 + v.P.board * objBonus(v, o, gs) - 0.5 * v.P.resource * cat.abResource[o * NUM_TRIGGERS + TR_SACRIFICE]!;
+    return 0.05 + v.P.board * objBonus(v, o, gs) - 0.5 * v.P.resource * CAT_AB_RESOURCE[o * NUM_TRIGGERS + TR_SACRIFICE]!;
   }
   return 0.02; // the Environment: nothing else to do with a resource Environment
 }
@@ -69,18 +70,17 @@ export function tapCost(v: View, gs: number): number {
 
 /** The bonus of Object o on our character at gs, in power-point equivalents. */
 export function objBonus(v: View, o: number, gs: number): number {
-  const cat = v.cat;
   const ch = CARD[gs]!;
   const front = gs % 6 < 3;
-  const atkUse = cat.power[ch]! >= 3 || cat.grade[ch]! >= G_HERO ? 1 : 0.5;
+  const atkUse = CAT_POWER[ch]! >= 3 || CAT_GRADE[ch]! >= G_HERO ? 1 : 0.5;
   const defUse = front || !OCC[gs - 3] ? 1 : 0.35;
-  const fl = cat.objFlags[o]!;
-  let b = cat.objPower[o]! * (0.5 * atkUse + 0.5 * defUse) + (front ? cat.objFront[o]! : cat.objBack[o]!) * 0.7 +
-    cat.objAttack[o]! * 0.6 * atkUse + cat.objDefense[o]! * 0.6 * defUse + cat.objSupport[o]! * 0.35 + cat.objResistant[o]! * 0.3;
+  const fl = CAT_OBJ_FLAGS[o]!;
+  let b = CAT_OBJ_POWER[o]! * (0.5 * atkUse + 0.5 * defUse) + (front ? CAT_OBJ_FRONT[o]! : CAT_OBJ_BACK[o]!) * 0.7 +
+    CAT_OBJ_ATTACK[o]! * 0.6 * atkUse + CAT_OBJ_DEFENSE[o]! * 0.6 * defUse + CAT_OBJ_SUPPORT[o]! * 0.35 + CAT_OBJ_RESISTANT[o]! * 0.3;
   if (fl & KW_STEALTH) b += 0.7 * atkUse;
-  if (fl & KW_RANGED && !(cat.kwFlags[ch]! & KW_RANGED)) b += 0.6 * atkUse;
-  if (fl & KW_COUNTER && !(cat.kwFlags[ch]! & KW_COUNTER)) b += 1.2 * defUse;
-  if (fl & KW_RAGE && !(cat.kwFlags[ch]! & KW_RAGE)) b += 0.3;
+  if (fl & KW_RANGED && !(CAT_KW_FLAGS[ch]! & KW_RANGED)) b += 0.6 * atkUse;
+  if (fl & KW_COUNTER && !(CAT_KW_FLAGS[ch]! & KW_COUNTER)) b += 1.2 * defUse;
+  if (fl & KW_RAGE && !(CAT_KW_FLAGS[ch]! & KW_RAGE)) b += 0.3;
   return b;
 }
 

@@ -6,7 +6,7 @@ import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { ABILITY_VALUE, evalAbility, fightGain } from './ability.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
-import { pWin } from './card-info.ts';
+import { CAT_COST, INFO_CA, INFO_DEBUFF, INFO_DEF_PUMP, INFO_DRAW, INFO_REMOVE_ATK, INFO_TRAP_W, pWin } from './card-info.ts';
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
@@ -35,12 +35,12 @@ function reactionOdds(v: View, m: number, myBoost: number): number {
 
 /** A set Trap's swing in a fight (its Défense+ and debuffs). */
 function trapPower(v: View, card: number): number {
-  return v.I.defPump[card * NUM_TRIGGERS + TR_TRAP]! + v.I.debuff[card * NUM_TRIGGERS + TR_TRAP]!;
+  return INFO_DEF_PUMP[card * NUM_TRIGGERS + TR_TRAP]! + INFO_DEBUFF[card * NUM_TRIGGERS + TR_TRAP]!;
 }
 
 /** Value (as the defender in step 2a) of placing hand Trap i in the attacked column for 1. */
 function placeTrapValue(v: View, i: number): number {
-  const P = v.P, I = v.I, cat = v.cat, f = v.f;
+  const P = v.P, f = v.f;
   const c = v.hand[i]!;
   const s = c * NUM_TRIGGERS + TR_TRAP;
   const m = f.atk - f.def;
@@ -49,14 +49,14 @@ function placeTrapValue(v: View, i: number): number {
   const old = v.myTrap[f.trapCol]!;
   const oldPow = old >= 0 ? trapPower(v, old) : 0;
   const p0 = reactionOdds(v, m, myBoost + (old >= 0 ? oldPow : 0));
-  const pow = I.defPump[s]! + I.debuff[s]!; // an Environment Defender takes the Trap's bonus too (R39)
-  let p1 = I.removeAtk[s]! > 0 ? 0.05 : reactionOdds(v, m, myBoost + pow);
+  const pow = INFO_DEF_PUMP[s]! + INFO_DEBUFF[s]!; // an Environment Defender takes the Trap's bonus too (R39)
+  let p1 = INFO_REMOVE_ATK[s]! > 0 ? 0.05 : reactionOdds(v, m, myBoost + pow);
   if (old >= 0) p1 = Math.min(p1, p0);
-  const ca = f.ca || (I.ca[s]! > 0 && dgs >= 0);
+  const ca = f.ca || (INFO_CA[s]! > 0 && dgs >= 0);
   const v0 = p0 * f.vA + (1 - p0) * (f.ca ? f.vD : 0);
   const v1 = p1 * f.vA + (1 - p1) * (ca ? f.vD : 0);
-  const keepOld = old >= 0 ? P.trapSet * I.trapW[old]! : 0;
-  return v1 - v0 + 0.3 * P.draw * I.draw[s]! - payCost(v, 1 + cat.cost[c]!) - v.cardClock - keepOld;
+  const keepOld = old >= 0 ? P.trapSet * INFO_TRAP_W[old]! : 0;
+  return v1 - v0 + 0.3 * P.draw * INFO_DRAW[s]! - payCost(v, 1 + CAT_COST[c]!) - v.cardClock - keepOld;
 }
 
 /** Step 2a: pass, a Trap placed for 1, or a move into the empty attacked column (R37). */
@@ -200,8 +200,8 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     const trap = v.myTrap[v.f.trapCol]!;
     evalAbility(v, fx, trap, TR_TRAP, -1, -1);
     const x = ABILITY_VALUE[0]!;
-    const keep = 0.5 * P.trapSet * v.I.trapW[trap]! * columnThreat(v, v.f.trapCol);
-    sc[at] = x + fightGain(v, fx) - keep - payCost(v, v.cat.cost[trap]! + resistExtraOf(v, trap, TR_TRAP, -1, -1));
+    const keep = 0.5 * P.trapSet * INFO_TRAP_W[trap]! * columnThreat(v, v.f.trapCol);
+    sc[at] = x + fightGain(v, fx) - keep - payCost(v, CAT_COST[trap]! + resistExtraOf(v, trap, TR_TRAP, -1, -1));
     return;
   }
   if (a >= A_TRAP_2A && a < A_ART_REVEAL) {

@@ -4,12 +4,12 @@
 // Scores are in "card units" (1 ≈ the worth of an average card).
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
-import { pWinInt } from './card-info.ts';
+import { CAT_AB_RESOURCE, CAT_COST, CAT_GRADE, CAT_POWER, CAT_TYPE, INFO_DEBUFF, INFO_ENTER_W, INFO_HAND_W, INFO_OBJ_W, INFO_OWN_PUMP, INFO_TP_ADJ, INFO_TP_BASE, INFO_TP_SELF, INFO_WORTH, pWinInt } from './card-info.ts';
 import { CAN_TAP, CARD, EQUIP, FLAGS, GRADE, MEMO_BOOST, MEMO_BOOST_EPOCH, MEMO_KILL, MEMO_LOSS, MEMO_OFFENSE, MEMO_RECOVERY, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT, rowBonus, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
-  G_HERO, G_LEGEND, G_SQUIRE, KW_COUNTER, NUM_TRIGGERS, TR_ARTEFACT, TR_PLAY, TR_SACRIFICE, TR_TAP,
+  G_HERO, G_LEGEND, G_SQUIRE, KW_COUNTER, NUM_TRIGGERS, TR_ARTEFACT, TR_PLAY, TR_TAP,
   T_CHARACTER, T_EVENT, T_OBJECT, T_TRAP, VP_BY_GRADE,
 } = catalogueCodes;
 const {
@@ -26,11 +26,11 @@ export function columnEmpty(v: View, side: number, c: number): boolean {
 }
 export function envPower(v: View, side: number): number {
   const env = v.envCard[side]!;
-  return env < 0 ? 0 : v.cat.power[env]!;
+  return env < 0 ? 0 : CAT_POWER[env]!;
 }
 export function objWorthAt(v: View, gs: number): number {
   const o = EQUIP[gs]!;
-  return o < 0 ? 0 : v.I.objW[o]!;
+  return o < 0 ? 0 : INFO_OBJ_W[o]!;
 }
 /** Its power as Defender (role ROLE_DEFENDER) with the row of `front` instead of the slot's own row. */
 export function defPowerAt(v: View, gs: number, front: boolean): number {
@@ -78,11 +78,11 @@ export function offenseAt(v: View, gs: number): number {
 export function fillKill(v: View, gs: number): void {
   const P = v.P;
   const c = CARD[gs]!;
-  const g = v.cat.grade[c]!;
+  const g = CAT_GRADE[c]!;
   const k = g === G_LEGEND ? P.killLegend : g === G_HERO ? P.killHero : g === G_SQUIRE ? 0.3 * P.killAspirant : P.killAspirant;
   const om = MEMO_OFFENSE;
   if (om[gs] !== om[gs]) fillOffense(v, gs);
-  MEMO_KILL[gs] = P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + k + om[gs]!;
+  MEMO_KILL[gs] = P.board * INFO_WORTH[c]! + 0.5 * objWorthAt(v, gs) + k + om[gs]!;
 }
 /** Value of destroying the opposing character on gs, beyond the VP. */
 export function killValue(v: View, gs: number): number {
@@ -96,7 +96,7 @@ export function fillLoss(v: View, gs: number): void {
   const c = CARD[gs]!;
   const om = MEMO_OFFENSE;
   if (om[gs] !== om[gs]) fillOffense(v, gs);
-  MEMO_LOSS[gs] = P.loseOwn * (P.board * v.I.worth[c]! + 0.5 * objWorthAt(v, gs) + om[gs]!) +
+  MEMO_LOSS[gs] = P.loseOwn * (P.board * INFO_WORTH[c]! + 0.5 * objWorthAt(v, gs) + om[gs]!) +
     (aloneInColumn(v, gs) ? 0.5 * P.cover : 0);
 }
 /** Value lost when our character on gs leaves play (beyond the VP). */
@@ -108,8 +108,8 @@ export function lossValue(v: View, gs: number): number {
 /** Fills v.memo.recovery[gs]: the cost of our attacker returning to hand after scoring (R41). */
 export function fillRecovery(v: View, gs: number): void {
   const c = CARD[gs]!;
-  MEMO_RECOVERY[gs] = v.P.recovery * (0.5 * v.cat.cost[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
-    0.5 * v.I.enterW[c]!;
+  MEMO_RECOVERY[gs] = v.P.recovery * (0.5 * CAT_COST[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -
+    0.5 * INFO_ENTER_W[c]!;
 }
 /** The cost of our attacker returning to hand after scoring (R41). */
 export function recoveryCost(v: View, gs: number): number {
@@ -123,7 +123,7 @@ export function recoveryCost(v: View, gs: number): number {
 // tpSelf for the fighter itself or tpAdj next to it) read in one pass.
 function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
   const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
-  const I = v.I, tpBase = I.tpBase, tpSelf = I.tpSelf, tpAdj = I.tpAdj;
+  const tpBase = INFO_TP_BASE, tpSelf = INFO_TP_SELF, tpAdj = INFO_TP_ADJ;
   const canTap = CAN_TAP, card = CARD, support = SUPPORT;
   const fRow = fgs >= 0 && ((fgs / 6) | 0) === side ? (fgs % 6) * 6 : -1; // ADJ's row of fgs, when on this side
   let taps = 0, bestSwitch = 0;
@@ -170,11 +170,10 @@ function weakestColumn(v: View, side: number): number {
 
 /** What a card in our hand is worth now. */
 export function handValueNow(v: View, c: number): number {
-  const cat = v.cat;
-  let x = v.I.handW[c]!;
-  const t = cat.type[c]!;
+  let x = INFO_HAND_W[c]!;
+  const t = CAT_TYPE[c]!;
   if (t === T_CHARACTER) {
-    if (cat.grade[c] === G_LEGEND && v.vp[v.op]! < 1) x -= 0.6; // R26: not yet
+    if (CAT_GRADE[c] === G_LEGEND && v.vp[v.op]! < 1) x -= 0.6; // R26: not yet
     let chars = 0;
     for (let gs = v.me * 6; gs < v.me * 6 + 6; gs++) {
       if (!OCC[gs]) continue;
@@ -245,11 +244,11 @@ export function deckClock(v: View): void {
  * and v.oppEnvPow and v.myEnvPow.
  */
 export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars: number, free: number, oppRes: number, oppMax: number, fu: number): void {
-  const P = v.P, cat = v.cat, I = v.I;
+  const P = v.P;
   const me = v.me, op = v.op;
   // The view's arrays as locals: one property load each, not one per slot.
   const hand = v.hand;
-  const abResource = cat.abResource, type = cat.type, grade = cat.grade, cost = cat.cost;
+  const abResource = CAT_AB_RESOURCE, type = CAT_TYPE, grade = CAT_GRADE, cost = CAT_COST;
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
 
@@ -271,7 +270,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   let minHand = Infinity, pump = 0, demand = 0;
   for (let i = 0; i < handN; i++) {
     const c = hand[i]!;
-    let x = I.handW[c]!;
+    let x = INFO_HAND_W[c]!;
     const t = type[c]!;
     const cc = cost[c]!;
     if (t === T_CHARACTER) {
@@ -284,7 +283,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
       if (traps === 3) x -= 0.3;
     } else if (t === T_EVENT) {
       const s = c * NUM_TRIGGERS + TR_PLAY;
-      const pp = I.ownPump[s]! + I.debuff[s]!;
+      const pp = INFO_OWN_PUMP[s]! + INFO_DEBUFF[s]!;
       if (pp > pump && cc <= canRaise) pump = pp;
     } else if (t === T_OBJECT && cc > 0) demand += cc;
     if (x < minHand) minHand = x;
@@ -297,7 +296,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   let artPump = 0;
   if (oppArtCard >= 0) {
     const art = oppArtCard * NUM_TRIGGERS + TR_ARTEFACT;
-    artPump = I.ownPump[art]! + I.debuff[art]!;
+    artPump = INFO_OWN_PUMP[art]! + INFO_DEBUFF[art]!;
   }
   v.oppArtPump = artPump;
   v.oppMaxAtk = oppMax + 1; // plus a likely Support

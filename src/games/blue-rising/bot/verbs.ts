@@ -5,6 +5,7 @@
 import { isAdjacent } from '../board.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { bestAttackValue } from './attack.ts';
+import { CAT_COST, INFO_WORTH } from './card-info.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
 import { CARD, FLAGS, MEMO_KILL, MEMO_LOSS, OCC, POW_DEF, SEEN, SUPPORT, attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
@@ -155,8 +156,8 @@ CHAR_VERB_SCORERS[V_KEYWORD] = (v, fx, amt, kw, gs) => {
 CHAR_VERB_SCORERS[V_RETURN] = (v, fx, _amt, _kw, gs) => {
   if (v.f.in) fighterLeaves(v, fx, gs);
   const c = CARD[gs]!;
-  if (sideOf(gs) === v.me) return -(0.5 * v.P.board * v.I.worth[c]! + 0.4 * v.cat.cost[c]! + 0.3);
-  return 0.4 * v.P.board * v.I.worth[c]! + 0.4 * v.cat.cost[c]!;
+  if (sideOf(gs) === v.me) return -(0.5 * v.P.board * INFO_WORTH[c]! + 0.4 * CAT_COST[c]! + 0.3);
+  return 0.4 * v.P.board * INFO_WORTH[c]! + 0.4 * CAT_COST[c]!;
 };
 CHAR_VERB_SCORERS[V_DESTROY] = (v, fx, _amt, _kw, gs) => {
   if (v.f.in) fighterLeaves(v, fx, gs);

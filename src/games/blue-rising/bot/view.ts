@@ -13,7 +13,7 @@ import * as catalogueCodes from '../catalogue/compile.ts';
 import { resistExtra } from '../effects.ts';
 import type { BRState } from '../state.ts';
 import * as stateLayout from '../state.ts';
-import { cardInfo, type CardInfo } from './card-info.ts';
+import { CAT_AB_RESOURCE, CAT_GRADE, INFO_CHAR_STAT, INFO_OBJ_STAT, useCatalogue } from './card-info.ts';
 import * as cardInfoCodes from './card-info.ts';
 import type { HeuristicProfile } from './profiles.ts';
 import { computeBase, deckClock, envPower, setupFight } from './values.ts';
@@ -80,7 +80,6 @@ export interface Memo {
 export interface View {
   st: BRState;
   cat: Catalogue;
-  I: CardInfo;
   P: HeuristicProfile;
   me: number;
   op: number;
@@ -210,7 +209,7 @@ let sharedHist = NO_HIST; // grown to the largest catalogue seen
 export function allocView(P: HeuristicProfile): View {
   const a = SHARED_ARRAYS;
   return {
-    st: null as unknown as BRState, cat: null as unknown as Catalogue, I: null as unknown as CardInfo, P,
+    st: null as unknown as BRState, cat: null as unknown as Catalogue, P,
     me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
     aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
     occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip,
@@ -241,13 +240,13 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.st = st;
   const w = st.w, z = st.z;
   const ctx = st.ctx;
+  useCatalogue(ctx.cat); // the card tables the scorers read (card-info.ts)
   if (v.cat !== ctx.cat) {
     v.cat = ctx.cat;
-    v.I = cardInfo(ctx.cat);
     if (sharedHist.length < ctx.cat.size) sharedHist = new Int32Array(ctx.cat.size);
     v.deckHist = sharedHist;
   }
-  const cat = v.cat, cardOf = ctx.cardOf;
+  const cardOf = ctx.cardOf;
   const me = (v.me = z[Z_CURRENT]!);
   const op = (v.op = 1 - me);
   v.active = z[Z_ACTIVE]!;
@@ -290,7 +289,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const cardA = CARD, gradeA = GRADE, equipA = EQUIP, flagsA = FLAGS, canTapA = CAN_TAP;
   const supportA = SUPPORT, atkA = POW_ATK, defA = POW_DEF;
   const blankA = SHARED_BLANK;
-  const CS = v.I.charStat, OS = v.I.objStat, gradeOf = cat.grade;
+  const CS = INFO_CHAR_STAT, OS = INFO_OBJ_STAT, gradeOf = CAT_GRADE;
   for (let p = 0; p < 2; p++) {
     const env = z[Z_ENV + p]!;
     v.envCard[p] = env < 0 ? -1 : cardOf[env]!;
@@ -304,7 +303,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   // What computeBase sums over the slots, read in this pass: our characters (and their cards),
   // the resources our tap and sacrifice effects could raise, the opponent's, its strongest
   // attacker, and our ready attackers that beat its Environment.
-  const abResource = cat.abResource;
+  const abResource = CAT_AB_RESOURCE;
   const myLo = me * 6, myHi = myLo + 6;
   const myCards = MY_CARDS;
   let chars = 0, free = 0, oppRes = 0, oppMax = 0, fu = 0;
@@ -491,13 +490,13 @@ export function readyAt(v: View, gs: number): boolean {
 export function resistAt(v: View, gs: number): number {
   if (!SEEN[gs]) return 0;
   const b = CARD[gs]! * ST_W, o = EQUIP[gs]!;
-  return v.I.charStat[b + ST_RES]! + v.st.z[Z_TRES + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + ST_RES]! : 0);
+  return INFO_CHAR_STAT[b + ST_RES]! + v.st.z[Z_TRES + gs]! + (o >= 0 ? INFO_OBJ_STAT[o * ST_W + ST_RES]! : 0);
 }
 /** The Avant (front) or Arrière (back) bonus the character on the seen slot gs has in that row. */
 export function rowBonus(v: View, gs: number, front: boolean): number {
   const z = v.st.z, b = CARD[gs]! * ST_W, o = EQUIP[gs]!;
   const f = front ? ST_FRONT : ST_BACK;
-  return v.I.charStat[b + f]! + z[(front ? Z_TFRONT : Z_TBACK) + gs]! + (o >= 0 ? v.I.objStat[o * ST_W + f]! : 0);
+  return INFO_CHAR_STAT[b + f]! + z[(front ? Z_TFRONT : Z_TBACK) + gs]! + (o >= 0 ? INFO_OBJ_STAT[o * ST_W + f]! : 0);
 }
 
 /** What the engine would charge for the opposing Résistant characters an ability affects (D22). */

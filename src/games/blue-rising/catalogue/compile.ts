@@ -33,6 +33,11 @@ export const VP_BY_GRADE = [0, 0, 1, 2] as const;
 const TRIGGER_FIELDS = ['onEnter', 'tap', 'play', 'trap', 'sacrifice', 'artefact'] as const;
 
 export const SQUIRE_NAME = 'Écuyer';
+/**
+ * The most cards a catalogue holds, the Squire token included: the heuristic bot keeps the
+ * tables of the catalogue it plays in arrays of this many cards (bot/card-info.ts).
+ */
+export const MAX_CARDS = 1024;
 
 /** The catalogue as the engine reads it: one typed array per field, indexed by card id. */
 export interface Catalogue {
@@ -139,6 +144,10 @@ export function compileCatalogue(defs: readonly CardDef[]): Catalogue {
   };
   const all = [...defs, squire];
   const n = all.length;
+  if (n > MAX_CARDS) {
+    const name = String(all[MAX_CARDS - 1]!.name);
+    throw new CardError(name, 'catalogue', `a catalogue holds at most ${MAX_CARDS - 1} cards besides the Squire token, and this one has ${n - 1}`);
+  }
   const byName = new Map<string, number>();
   const program: number[] = [];
   const cat = {

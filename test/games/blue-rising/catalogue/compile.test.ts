@@ -7,6 +7,7 @@ import {
   G_SQUIRE,
   KW_RANGED,
   KW_STEALTH,
+  MAX_CARDS,
   NUM_TRIGGERS,
   SQUIRE_NAME,
   TK_OPP,
@@ -205,5 +206,16 @@ describe('compileCatalogue on good cards', () => {
     const env = compileCatalogue([def(environment())]);
     expect(env.power[0]).toBe(3);
     expect(env.abResource[0 * NUM_TRIGGERS + TR_TAP]).toBe(1);
+  });
+});
+
+describe('compileCatalogue: the catalogue size', () => {
+  const many = (n: number): Raw[] => Array.from({ length: n }, (_, i) => character({ name: `Carte ${i + 1}` }));
+  it(`compiles ${MAX_CARDS - 1} cards (with the Squire token, ${MAX_CARDS})`, () => {
+    expect(compileCatalogue(many(MAX_CARDS - 1).map(def)).size).toBe(MAX_CARDS);
+  });
+  it('refuses one more, naming the first card past the limit', () => {
+    const err = refusal(many(MAX_CARDS));
+    expect(err.message).toBe(`card "Carte ${MAX_CARDS}": catalogue: a catalogue holds at most ${MAX_CARDS - 1} cards besides the Squire token, and this one has ${MAX_CARDS}`);
   });
 });
