@@ -11,7 +11,7 @@ import { resistance, slotOf } from '../board.ts';
 import type { Catalogue } from '../catalogue/compile.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import { resistExtra } from '../effects.ts';
-import type { BRState } from '../state.ts';
+import type { BRState, GameContext } from '../state.ts';
 import * as stateLayout from '../state.ts';
 import { CAT_AB_RESOURCE, CAT_GRADE, INFO_CHAR_STAT, INFO_OBJ_STAT, useCatalogue } from './card-info.ts';
 import * as cardInfoCodes from './card-info.ts';
@@ -29,7 +29,7 @@ const {
   Z_PEND_RETURN, Z_PHASE, O_POOL, Z_RS_SLOT, Z_STEP, O_SUPPORT, Z_SUPPORTER, Z_TAPPED, Z_TATK,
   Z_TBACK, Z_TDEF, Z_TFRONT, Z_TKW, Z_TPOW, Z_TRES, Z_TRAP, O_TURN, O_VP, PH_EOT_DISCARD,
   PH_EOT_DOWN, PH_MAIN, PH_MULLIGAN, PH_PAY, PH_REACTION, PH_SETUP, PH_WINDOW, ZONE_CAP,
-  INST_PER_PLAYER,
+  INST_PER_PLAYER, NUM_INST,
 } = stateLayout;
 const {
   ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT, ST_POW, ST_RES, ST_SUPPORT, ST_W,
@@ -202,6 +202,9 @@ const MY_CARDS = i32(6);
 // Per seat, the distinct cards of its own instances in ascending order ([p * ZONE_CAP, + n[p])):
 // what its deck may hold (deckAverage), read from `of` (a ctx.cardOf) and shared by every view.
 export const OWN_CARDS = { cards: new Int16Array(2 * ZONE_CAP), n: new Int32Array(2), of: null as Int16Array | null };
+// The card of each instance of the context buildView last read (its ctx.cardOf), as a module constant.
+const CARD_OF = new Int16Array(NUM_INST);
+let cardOfCtx: GameContext | null = null;
 const NO_ASPIRANTS = new Int16Array(0);
 const NO_HIST = new Int32Array(0);
 let sharedHist = NO_HIST; // grown to the largest catalogue seen
@@ -246,7 +249,11 @@ export function buildView(v: View, st: BRState, light: boolean): void {
     if (sharedHist.length < ctx.cat.size) sharedHist = new Int32Array(ctx.cat.size);
     v.deckHist = sharedHist;
   }
-  const cardOf = ctx.cardOf;
+  if (cardOfCtx !== ctx) {
+    CARD_OF.set(ctx.cardOf);
+    cardOfCtx = ctx;
+  }
+  const cardOf = CARD_OF;
   const me = (v.me = z[Z_CURRENT]!);
   const op = (v.op = 1 - me);
   v.active = z[Z_ACTIVE]!;
@@ -403,7 +410,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
 
 /** The view the opening, the end-of-turn and the light payment scorers read: the board's cards, our Traps, the deck clock. */
 function lightView(v: View, st: BRState): void {
-  const z = st.z, cardOf = st.ctx.cardOf, me = v.me;
+  const z = st.z, cardOf = CARD_OF, me = v.me;
   if (v.phase === PH_MULLIGAN) return; // the hand and the deck only
   if (v.phase === PH_SETUP) {
     for (let gs = me * 6; gs < me * 6 + 6; gs++) OCC[gs] = z[Z_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
