@@ -7,7 +7,7 @@ import * as catalogueCodes from '../catalogue/compile.ts';
 import { CAT_AB_COUNT } from './card-info.ts';
 import { outcome } from './values.ts';
 import { CHAR_VERB_SCORERS, PLAYER_VERB_SCORERS, type Effect } from './verbs.ts';
-import { CARD, SEEN, resistAt, type View } from './view.ts';
+import { CARD, OPP_TRAP, SEEN, resistAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -90,7 +90,7 @@ export function fightGain(v: View, fx: Effect): number {
   if (fx.ends) return -cur; // the attack ends with no effect (D18)
   const m1 = m0 + fx.dAtk - fx.dDef;
   let g = outcome(v, m1, f.ca || fx.gCA) - cur;
-  if (fx.gStealth && v.me === v.active && v.oppTrap[f.trapCol] && v.oppCanPay) {
+  if (fx.gStealth && v.me === v.active && OPP_TRAP[f.trapCol] && v.oppCanPay) {
     g += 0.3 * Math.max(0, f.vA);
   }
   return g;

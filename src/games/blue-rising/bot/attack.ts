@@ -7,7 +7,7 @@ import { pwinFill } from './card-info.ts';
 import * as cardInfoCodes from './card-info.ts';
 import { defPowerAt, fillKill, fillLoss, fillRecovery, lateFade, sideBoost, vpValue } from './values.ts';
 import type { View } from './view.ts';
-import { CAN_TAP, FLAGS, GRADE, MEMO_ATTACK, MEMO_BEST_ATK, MEMO_EMPTY_COL, MEMO_KILL, MEMO_LOSS, MEMO_MOVER_DEF, MEMO_MOVER_EPOCH, MEMO_RECOVERY, MEMO_ROW_EPOCH, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT } from './view.ts';
+import { CAN_TAP, ENV_TPOW, FLAGS, GRADE, MEMO_ATTACK, MEMO_BEST_ATK, MEMO_EMPTY_COL, MEMO_KILL, MEMO_LOSS, MEMO_MOVER_DEF, MEMO_MOVER_EPOCH, MEMO_RECOVERY, MEMO_ROW_EPOCH, OCC, OPP_TRAP, POW_ATK, POW_DEF, SEEN, SUPPORT } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -115,7 +115,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
   const counterLoss = vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA;
   // What the targets read, as locals: the calls below (sideBoost, fillKill) would make V8 load
   // each field again per target.
-  const occ = OCC, seen = SEEN, oppTrap = v.oppTrap, powDef = POW_DEF, grade = GRADE, flagsA = FLAGS;
+  const occ = OCC, seen = SEEN, oppTrap = OPP_TRAP, powDef = POW_DEF, grade = GRADE, flagsA = FLAGS;
   const oppHandN = v.oppHandN, oppArtPump = v.oppArtPump;
   const oppResponse = P.oppResponse, marginShift = P.marginShift, trapRisk = P.trapRisk, bias = P.attackBias;
   const openBonus = P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
@@ -171,7 +171,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
     const memo = MEMO_EMPTY_COL;
     let val = memo[key]!;
     if (val !== val) {
-      const E = v.oppEnvPow + v.envTpow[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
+      const E = v.oppEnvPow + ENV_TPOW[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
       const me1 = A - E;
       let pe: number;
       {
@@ -284,10 +284,10 @@ export function attackRowBound(v: View, s: number): void {
     else {
       let q = 0;
       if (canTrap) {
-        if (v.oppTrap[t < 3 ? t : (t - 3) % 3]) q = 0.75;
+        if (OPP_TRAP[t < 3 ? t : (t - 3) % 3]) q = 0.75;
         else if (v.oppHandN > 1) q = 0.1;
       }
-      const mg = A - (dgs >= 0 ? POW_DEF[dgs]! : v.oppEnvPow + v.envTpow[op]!) - dShift;
+      const mg = A - (dgs >= 0 ? POW_DEF[dgs]! : v.oppEnvPow + ENV_TPOW[op]!) - dShift;
       // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), read from pWin's cache in place as above.
       let h = ((mg * 1021.5) | 0) & PWIN_MASK;
       if (PWIN_KEY[h] !== mg) pwinFill(h, mg);

@@ -4,7 +4,7 @@ import * as actionBands from '../actions.ts';
 import * as stateLayout from '../state.ts';
 import { deckAverage } from './opening.ts';
 import { handValueNow } from './values.ts';
-import type { View } from './view.ts';
+import { HAND, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -23,7 +23,7 @@ export function scoreEot(v: View, legal: Int32Array, n: number, sc: Float64Array
       sc[j] = 0;
       continue;
     }
-    const x = handValueNow(v, v.hand[a - A_EOT_DISCARD]!);
+    const x = handValueNow(v, HAND[a - A_EOT_DISCARD]!);
     sc[j] = forced ? -x : avg - x - v.P.cycle - v.cardClock;
   }
 }

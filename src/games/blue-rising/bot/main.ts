@@ -10,7 +10,7 @@ import * as botCodes from './codes.ts';
 import { objBonus, tapCost } from './pay.ts';
 import { columnThreat, coverValue, objWorthAt, offense, offenseAt, payCost, relGs, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { CARD, EQUIP, GRADE, MEMO_ATTACK, MEMO_ENTER, OCC, SUPPORT, resistExtraOf, type View } from './view.ts';
+import { CARD, ENV_CARD, EQUIP, GRADE, HAND, MEMO_ATTACK, MEMO_ENTER, MY_TRAP, OCC, SUPPORT, SUPPORTER, resistExtraOf, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -40,7 +40,7 @@ export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc:
     const a = legal[i]!;
     if (a >= A_PLAY && a < A_TAP) {
       const h = ((a - A_PLAY) / TARGETS) | 0;
-      const c = v.hand[h]!;
+      const c = HAND[h]!;
       if (type[c] === T_CHARACTER) {
         const end = playCharValues(v, fx, c, h, legal, i, n, sc);
         for (; i < end; i++) if (sc[i]! > best) best = sc[i]!;
@@ -75,7 +75,7 @@ function scoreMainAt(v: View, fx: Effect, a: number, sc: Float64Array, i: number
   const me = v.me;
   if (a < A_TAP) {
     const h = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
-    const c = v.hand[h]!;
+    const c = HAND[h]!;
     switch (CAT_TYPE[c]) {
       case T_OBJECT: playObjectValue(v, c, me * 6 + t, sc, i); return;
       case T_TRAP: setTrapValue(v, c, t, sc, i); return;
@@ -182,7 +182,7 @@ function setTrapValue(v: View, c: number, col: number, sc: Float64Array, at: num
   const P = v.P;
   const threat = columnThreat(v, col);
   let x = P.trapSet * INFO_TRAP_W[c]! * threat - v.cardClock;
-  const old = v.myTrap[col]!;
+  const old = MY_TRAP[col]!;
   if (old >= 0) x -= P.trapSet * INFO_TRAP_W[old]! * threat + 0.3;
   sc[at] = x;
 }
@@ -202,13 +202,13 @@ export function playEventValue(v: View, fx: Effect, c: number, t: number, sc: Fl
 export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: Float64Array, at: number): void {
   const me = v.me;
   let card: number, srcGs: number, cost: number;
-  const srcCard = src === 6 ? v.envCard[me]! : CARD[me * 6 + src]!;
+  const srcCard = src === 6 ? ENV_CARD[me]! : CARD[me * 6 + src]!;
   if (CAT_AB_RESOURCE[srcCard * NUM_TRIGGERS + TR_TAP]! > 0) {
     sc[at] = -0.1; // a resource effect: the payment uses it (D7)
     return;
   }
   if (src === 6) {
-    card = v.envCard[me]!;
+    card = ENV_CARD[me]!;
     srcGs = -1;
     cost = 0;
   } else {
@@ -216,7 +216,7 @@ export function tapEffectValue(v: View, fx: Effect, src: number, t: number, sc: 
     card = CARD[srcGs]!;
     cost = tapCost(v, srcGs);
     // In a fight, a character of ours tapped for an effect no longer supports.
-    if (v.f.in && v.supporter[me]! < 0) {
+    if (v.f.in && SUPPORTER[me]! < 0) {
       const fgs = me === v.active ? v.f.agsFight : v.f.dgs;
       if (fgs >= 0 && (srcGs === fgs || isAdjacent(srcGs, fgs))) cost += 0.3 * SUPPORT[srcGs]!;
     }

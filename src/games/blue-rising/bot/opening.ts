@@ -4,7 +4,7 @@ import * as actionBands from '../actions.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
 import { CAT_AB_RESOURCE, CAT_COST, CAT_GRADE, CAT_KW_BACK, CAT_KW_DEFENSE, CAT_KW_FLAGS, CAT_KW_FRONT, CAT_POWER, CAT_SUPPORT, CAT_TYPE, INFO_ENTER_W, INFO_HAND_W, INFO_WORTH } from './card-info.ts';
-import { OCC, deckHistogram, OWN_CARDS, type View } from './view.ts';
+import { HAND, OCC, OWN_CARDS, deckHistogram, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -73,7 +73,7 @@ function openingValue(v: View, c: number): number {
 export function scoreMulligan(v: View, delta: Float64Array, legal: Int32Array, n: number, sc: Float64Array): void {
   const avg = deckAverage(v, true);
   const hn = v.handN;
-  for (let i = 0; i < hn; i++) delta[i] = avg - openingValue(v, v.hand[i]!) - v.P.mulligan;
+  for (let i = 0; i < hn; i++) delta[i] = avg - openingValue(v, HAND[i]!) - v.P.mulligan;
   for (let j = 0; j < n; j++) {
     const mask = legal[j]! - A_MULLIGAN;
     let s = 0;

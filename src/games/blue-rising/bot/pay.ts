@@ -6,7 +6,7 @@ import * as catalogueCodes from '../catalogue/compile.ts';
 import { attackRow, fillBestAttack } from './attack.ts';
 import { CAT_AB_RESOURCE, CAT_COST, CAT_GRADE, CAT_KW_FLAGS, CAT_OBJ_ATTACK, CAT_OBJ_BACK, CAT_OBJ_DEFENSE, CAT_OBJ_FLAGS, CAT_OBJ_FRONT, CAT_OBJ_POWER, CAT_OBJ_RESISTANT, CAT_OBJ_SUPPORT, CAT_POWER, CAT_TYPE, INFO_GAIN } from './card-info.ts';
 import { handValueNow } from './values.ts';
-import { CAN_TAP, CARD, EQUIP, MEMO_BEST_ATK, OCC, SUPPORT, attackedAt, resistAt, type View } from './view.ts';
+import { CAN_TAP, CARD, EQUIP, HAND, MEMO_BEST_ATK, OCC, SUPPORT, attackedAt, resistAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -36,7 +36,7 @@ export function scorePay(v: View, legal: Int32Array, n: number, sc: Float64Array
 function payCostOf(v: View, a: number): number {
   const me = v.me;
   if (a < A_PAY_TAP) {
-    const c = v.hand[a - A_PAY_DISCARD]!;
+    const c = HAND[a - A_PAY_DISCARD]!;
     // A card that makes more than one resource when played is worth more than the 1 a discard makes.
     const gain = CAT_TYPE[c] === T_EVENT ? INFO_GAIN[c * NUM_TRIGGERS + TR_PLAY]! - CAT_COST[c]! : 0;
     return v.cardClock + 0.5 * handValueNow(v, c) + (gain > 1 ? 0.6 * (gain - 1) : 0);

@@ -10,7 +10,7 @@ import { CAT_COST, INFO_CA, INFO_DEBUFF, INFO_DEF_PUMP, INFO_DRAW, INFO_REMOVE_A
 import { playEventValue, sacrificeValue, scoreArtefactAction, tapEffectValue } from './main.ts';
 import { aloneInColumn, columnThreat, defPowerAt, killValue, lossValue, outcome, payCost, sideBoost, vpValue } from './values.ts';
 import type { Effect } from './verbs.ts';
-import { CAN_TAP, FLAGS, GRADE, MEMO_BEST_ATK, POW_ATK, SUPPORT, attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
+import { CAN_TAP, FLAGS, GRADE, HAND, MEMO_BEST_ATK, MY_TRAP, POW_ATK, SUPPORT, attackedAt, readyAt, resistExtraOf, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -41,12 +41,12 @@ function trapPower(v: View, card: number): number {
 /** Value (as the defender in step 2a) of placing hand Trap i in the attacked column for 1. */
 function placeTrapValue(v: View, i: number): number {
   const P = v.P, f = v.f;
-  const c = v.hand[i]!;
+  const c = HAND[i]!;
   const s = c * NUM_TRIGGERS + TR_TRAP;
   const m = f.atk - f.def;
   const dgs = f.dgs;
   const myBoost = dgs >= 0 ? sideBoost(v, v.me, dgs, -1) : 0;
-  const old = v.myTrap[f.trapCol]!;
+  const old = MY_TRAP[f.trapCol]!;
   const oldPow = old >= 0 ? trapPower(v, old) : 0;
   const p0 = reactionOdds(v, m, myBoost + (old >= 0 ? oldPow : 0));
   const pow = INFO_DEF_PUMP[s]! + INFO_DEBUFF[s]!; // an Environment Defender takes the Trap's bonus too (R39)
@@ -71,7 +71,7 @@ function reactionValue(v: View, a: number): number {
   const P = v.P, me = v.me, f = v.f;
   const from = ((a - A_MOVE) / 6) | 0, to = (a - A_MOVE) % 6;
   const fgs = me * 6 + from;
-  const myTrap = v.myTrap[f.trapCol]!;
+  const myTrap = MY_TRAP[f.trapCol]!;
   const trapPow = myTrap >= 0 ? trapPower(v, myTrap) : 0;
   // Now: the Environment defends.
   const pEnv = reactionOdds(v, f.atk - f.def, 0.5 * trapPow);
@@ -197,7 +197,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
     return;
   }
   if (a === A_RESOLVE_TRAP) {
-    const trap = v.myTrap[v.f.trapCol]!;
+    const trap = MY_TRAP[v.f.trapCol]!;
     evalAbility(v, fx, trap, TR_TRAP, -1, -1);
     const x = ABILITY_VALUE[0]!;
     const keep = 0.5 * P.trapSet * INFO_TRAP_W[trap]! * columnThreat(v, v.f.trapCol);
@@ -210,7 +210,7 @@ function windowBase(v: View, fx: Effect, a: number, sc: Float64Array, at: number
   }
   if (a >= A_PLAY && a < A_TAP) {
     const i = ((a - A_PLAY) / TARGETS) | 0, t = (a - A_PLAY) % TARGETS;
-    playEventValue(v, fx, v.hand[i]!, t, sc, at);
+    playEventValue(v, fx, HAND[i]!, t, sc, at);
     return;
   }
   if (a >= A_TAP && a < A_SACRIFICE) {

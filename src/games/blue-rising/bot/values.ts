@@ -5,7 +5,7 @@
 import * as catalogueCodes from '../catalogue/compile.ts';
 import * as stateLayout from '../state.ts';
 import { CAT_AB_RESOURCE, CAT_COST, CAT_GRADE, CAT_POWER, CAT_TYPE, INFO_DEBUFF, INFO_ENTER_W, INFO_HAND_W, INFO_OBJ_W, INFO_OWN_PUMP, INFO_TP_ADJ, INFO_TP_BASE, INFO_TP_SELF, INFO_WORTH, pWinInt } from './card-info.ts';
-import { CAN_TAP, CARD, EQUIP, FLAGS, GRADE, MEMO_BOOST, MEMO_BOOST_EPOCH, MEMO_KILL, MEMO_LOSS, MEMO_OFFENSE, MEMO_RECOVERY, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT, rowBonus, type View } from './view.ts';
+import { CAN_TAP, CARD, ENV_CARD, ENV_TPOW, EQUIP, FLAGS, GRADE, HAND, MEMO_BOOST, MEMO_BOOST_EPOCH, MEMO_KILL, MEMO_LOSS, MEMO_OFFENSE, MEMO_RECOVERY, MY_TRAP, OCC, POW_ATK, POW_DEF, SEEN, SUPPORT, SUPPORTER, SUPPORT_GIVEN, VP, rowBonus, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -25,7 +25,7 @@ export function columnEmpty(v: View, side: number, c: number): boolean {
   return OCC[side * 6 + c] === 0 && OCC[side * 6 + 3 + c] === 0;
 }
 export function envPower(v: View, side: number): number {
-  const env = v.envCard[side]!;
+  const env = ENV_CARD[side]!;
   return env < 0 ? 0 : CAT_POWER[env]!;
 }
 export function objWorthAt(v: View, gs: number): number {
@@ -49,7 +49,7 @@ export function defenderOf(v: View, side: number, c: number): number {
 export function vpValue(v: View, player: number, n: number): number {
   if (n <= 0) return 0;
   let x = n * v.vpUnit;
-  if (v.vp[player]! + n >= v.vpToWin) x += v.P.winBonus;
+  if (VP[player]! + n >= v.vpToWin) x += v.P.winBonus;
   return x;
 }
 /** 1 until turn 40, then down to 0 at turn 100: stalling is pointless near the turn cap. */
@@ -122,7 +122,7 @@ export function recoveryCost(v: View, gs: number): number {
 // Support (the best switch): board.ts's isAdjacent and the tap boost (tpAny + tpDebuff, plus
 // tpSelf for the fighter itself or tpAdj next to it) read in one pass.
 function sideBoostNow(v: View, side: number, fgs: number, excl: number): number {
-  const canSupport = !(v.inAttack && v.supporter[side]! >= 0);
+  const canSupport = !(v.inAttack && SUPPORTER[side]! >= 0);
   const tpBase = INFO_TP_BASE, tpSelf = INFO_TP_SELF, tpAdj = INFO_TP_ADJ;
   const canTap = CAN_TAP, card = CARD, support = SUPPORT;
   const fRow = fgs >= 0 && ((fgs / 6) | 0) === side ? (fgs % 6) * 6 : -1; // ADJ's row of fgs, when on this side
@@ -173,7 +173,7 @@ export function handValueNow(v: View, c: number): number {
   let x = INFO_HAND_W[c]!;
   const t = CAT_TYPE[c]!;
   if (t === T_CHARACTER) {
-    if (CAT_GRADE[c] === G_LEGEND && v.vp[v.op]! < 1) x -= 0.6; // R26: not yet
+    if (CAT_GRADE[c] === G_LEGEND && VP[v.op]! < 1) x -= 0.6; // R26: not yet
     let chars = 0;
     for (let gs = v.me * 6; gs < v.me * 6 + 6; gs++) {
       if (!OCC[gs]) continue;
@@ -183,7 +183,7 @@ export function handValueNow(v: View, c: number): number {
     if (chars === 6) x -= 0.3;
   } else if (t === T_TRAP) {
     let set = 0;
-    for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) set++;
+    for (let col = 0; col < 3; col++) if (MY_TRAP[col]! >= 0) set++;
     if (set === 3) x -= 0.3;
   }
   return x;
@@ -247,13 +247,13 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   const P = v.P;
   const me = v.me, op = v.op;
   // The view's arrays as locals: one property load each, not one per slot.
-  const hand = v.hand;
+  const hand = HAND;
   const abResource = CAT_AB_RESOURCE, type = CAT_TYPE, grade = CAT_GRADE, cost = CAT_COST;
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
 
   // Resources we could raise without discarding (D7, D11).
-  const env = v.envCard[me]!;
+  const env = ENV_CARD[me]!;
   if (v.inMain && env >= 0 && !v.myEnvTapped) free += abResource[env * NUM_TRIGGERS + TR_TAP]!;
   v.freeRes = free;
 
@@ -261,8 +261,8 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   // One pass over the hand: handValueNow of each card (what it counts on the board counted
   // once), our best pump for a fight (the attacker plays Events, R34), and what we want to pay for.
   let traps = 0;
-  for (let col = 0; col < 3; col++) if (v.myTrap[col]! >= 0) traps++;
-  const legendEarly = v.vp[op]! < 1;
+  for (let col = 0; col < 3; col++) if (MY_TRAP[col]! >= 0) traps++;
+  const legendEarly = VP[op]! < 1;
   const handN = v.handN;
   // Our characters' cards (mine[0, chars), from buildView's pass), read once for every hand card.
   const nMine = chars;
@@ -336,9 +336,9 @@ export function setupFight(v: View, ags: number, rgs: number, dgsEng: number, de
     else f.dgs = defenderOf(v, d, v.atkColumn);
     f.envPred = f.dgs < 0 && ranged < 0;
   }
-  f.atk = ags >= 0 ? POW_ATK[ags]! + v.supportGiven[a]! : 0;
-  if (f.dgs >= 0) f.def = POW_DEF[f.dgs]! + v.supportGiven[d]!;
-  else f.def = envPower(v, d) + v.envTpow[d]! + v.supportGiven[d]!;
+  f.atk = ags >= 0 ? POW_ATK[ags]! + SUPPORT_GIVEN[a]! : 0;
+  if (f.dgs >= 0) f.def = POW_DEF[f.dgs]! + SUPPORT_GIVEN[d]!;
+  else f.def = envPower(v, d) + ENV_TPOW[d]! + SUPPORT_GIVEN[d]!;
   f.ca = f.dgs >= 0 && (FLAGS[f.dgs]! & KW_COUNTER) !== 0;
   const meAtk = v.me === a;
   if (ags < 0) {

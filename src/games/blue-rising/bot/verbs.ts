@@ -7,7 +7,7 @@ import * as catalogueCodes from '../catalogue/compile.ts';
 import { bestAttackValue } from './attack.ts';
 import { CAT_COST, INFO_WORTH } from './card-info.ts';
 import { aloneInColumn, columnEmpty, defPowerAt, envPower, fillKill, fillLoss, lateFade, vpValue } from './values.ts';
-import { CARD, FLAGS, MEMO_KILL, MEMO_LOSS, OCC, POW_DEF, SEEN, SUPPORT, attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
+import { CARD, ENV_TPOW, FLAGS, MEMO_KILL, MEMO_LOSS, OCC, POW_DEF, SEEN, SUPPORT, SUPPORTER, SUPPORT_GIVEN, attackedAt, enteredNowAt, readyAt, tappedAt, type View } from './view.ts';
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
@@ -54,8 +54,8 @@ function fighterLeaves(v: View, fx: Effect, gs: number): void {
   const side = sideOf(gs);
   const s = gs % 6;
   const other = side * 6 + (s < 3 ? s + 3 : s - 3);
-  const base = f.def - v.supportGiven[side]!;
-  const next = OCC[other] && s < 3 && SEEN[other] ? POW_DEF[other]! : envPower(v, side) + v.envTpow[side]!;
+  const base = f.def - SUPPORT_GIVEN[side]!;
+  const next = OCC[other] && s < 3 && SEEN[other] ? POW_DEF[other]! : envPower(v, side) + ENV_TPOW[side]!;
   fx.dDef += next - base;
 }
 
@@ -185,7 +185,7 @@ CHAR_VERB_SCORERS[V_SWAP] = (v, fx, _amt, _kw, gs, src) => {
     if (newDef >= 0 && newDef !== f.dgs) {
       const newFront = (newDef === f2 ? front : back) % 6 < 3;
       const np = defPowerAt(v, newDef, newFront);
-      const oldP = f.dgs >= 0 ? f.def - v.supportGiven[me]! : f.def;
+      const oldP = f.dgs >= 0 ? f.def - SUPPORT_GIVEN[me]! : f.def;
       fx.dDef += np - oldP;
     }
     return -0.05;
@@ -207,7 +207,7 @@ CHAR_VERB_SCORERS[V_TAP] = (v, _fx, _amt, _kw, gs) => {
   const f = v.f;
   if (f.in) {
     const oppFighter = v.me === v.active ? f.dgs : f.agsFight;
-    if (oppFighter >= 0 && v.supporter[v.op]! < 0 && (gs === oppFighter || isAdjacent(gs, oppFighter))) {
+    if (oppFighter >= 0 && SUPPORTER[v.op]! < 0 && (gs === oppFighter || isAdjacent(gs, oppFighter))) {
       return 0.3 * SUPPORT[gs]!;
     }
     return 0.02;

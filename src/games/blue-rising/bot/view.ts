@@ -186,11 +186,14 @@ const SHARED_MEMO = allocMemo();
 /** Per global slot (0–5 seat 0, 6–11 seat 1), the arrays View.occ, .seen, .card … .powDef are. */
 export const OCC = u8(12), SEEN = u8(12), CARD = i32(12), GRADE = i32(12), EQUIP = i32(12), CAN_TAP = u8(12);
 export const FLAGS = i32(12), SUPPORT = i32(12), POW_ATK = i32(12), POW_DEF = i32(12);
+/** View.vp, .hand, .myTrap, .oppTrap, .envCard, .envTpow, .supporter, .supportGiven. */
+export const VP = i32(2), HAND = i32(ZONE_CAP), MY_TRAP = i32(3), OPP_TRAP = u8(3), ENV_CARD = i32(2), ENV_TPOW = i32(2);
+export const SUPPORTER = i32(2), SUPPORT_GIVEN = i32(2);
 const SHARED_ARRAYS = {
-  vp: i32(2), hand: i32(ZONE_CAP),
+  vp: VP, hand: HAND,
   occ: OCC, seen: SEEN, card: CARD, grade: GRADE, equip: EQUIP,
   canTap: CAN_TAP, flags: FLAGS, support: SUPPORT, powAtk: POW_ATK, powDef: POW_DEF,
-  myTrap: i32(3), oppTrap: u8(3), envCard: i32(2), envTpow: i32(2), supporter: i32(2), supportGiven: i32(2),
+  myTrap: MY_TRAP, oppTrap: OPP_TRAP, envCard: ENV_CARD, envTpow: ENV_TPOW, supporter: SUPPORTER, supportGiven: SUPPORT_GIVEN,
 };
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
 // equip -1, every number 0), so that a slot that stays unseen is not written again.
@@ -261,8 +264,8 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.turn = w[O_TURN]!;
   v.vpToWin = ctx.options.vpToWin;
   v.vpUnit = (v.P.vp * 5) / v.vpToWin;
-  v.vp[0] = w[O_VP]!;
-  v.vp[1] = w[O_VP + 1]!;
+  VP[0] = w[O_VP]!;
+  VP[1] = w[O_VP + 1]!;
   v.pool = w[O_POOL + me]!;
   v.oppPool = w[O_POOL + op]!;
   v.handN = z[Z_HAND_N + me]!;
@@ -270,7 +273,7 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   v.deckN = z[Z_DECK_N + me]!;
   v.aspirants = ctx.aspirants[me]!;
   {
-    const hand = v.hand, z = st.z, handN = v.handN, base = Z_HAND + me * ZONE_CAP;
+    const hand = HAND, z = st.z, handN = v.handN, base = Z_HAND + me * ZONE_CAP;
     for (let i = 0; i < handN; i++) hand[i] = cardOf[z[base + i]!]!;
   }
   v.f.in = false;
@@ -299,10 +302,10 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   const CS = INFO_CHAR_STAT, OS = INFO_OBJ_STAT, gradeOf = CAT_GRADE;
   for (let p = 0; p < 2; p++) {
     const env = z[Z_ENV + p]!;
-    v.envCard[p] = env < 0 ? -1 : cardOf[env]!;
-    v.envTpow[p] = w[O_ENV_TPOW + p]!;
-    v.supporter[p] = z[Z_SUPPORTER + p]!;
-    v.supportGiven[p] = w[O_SUPPORT + p]!;
+    ENV_CARD[p] = env < 0 ? -1 : cardOf[env]!;
+    ENV_TPOW[p] = w[O_ENV_TPOW + p]!;
+    SUPPORTER[p] = z[Z_SUPPORTER + p]!;
+    SUPPORT_GIVEN[p] = w[O_SUPPORT + p]!;
   }
   const oppEnvPow = envPower(v, op);
   v.oppEnvPow = oppEnvPow;
@@ -383,8 +386,8 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   }
   for (let c = 0; c < 3; c++) {
     const mine = z[Z_TRAP + me * 3 + c]!;
-    v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
-    v.oppTrap[c] = z[Z_TRAP + op * 3 + c]! >= 0 ? 1 : 0;
+    MY_TRAP[c] = mine >= 0 ? cardOf[mine]! : -1;
+    OPP_TRAP[c] = z[Z_TRAP + op * 3 + c]! >= 0 ? 1 : 0;
   }
   v.myEnvTapped = z[Z_ENV_TAPPED + me] !== 0;
   const art = z[Z_ART + me]!;
@@ -426,7 +429,7 @@ function lightView(v: View, st: BRState): void {
   }
   for (let c = 0; c < 3; c++) {
     const mine = z[Z_TRAP + me * 3 + c]!;
-    v.myTrap[c] = mine >= 0 ? cardOf[mine]! : -1;
+    MY_TRAP[c] = mine >= 0 ? cardOf[mine]! : -1;
   }
   deckClock(v);
 }
