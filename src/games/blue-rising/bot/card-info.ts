@@ -251,7 +251,10 @@ let currentCat: Catalogue | null = null;
 
 /** Makes the tables above `cat`'s (buildView calls it before any scorer reads them). */
 export function useCatalogue(cat: Catalogue): void {
-  if (cat === currentCat) return;
+  // Small enough for V8 to inline where it is called; the copy itself is a call.
+  if (cat !== currentCat) copyCatalogue(cat);
+}
+function copyCatalogue(cat: Catalogue): void {
   const I = cardInfo(cat); // compile.ts holds a catalogue to MAX_CARDS cards
   INFO_WORTH.set(I.worth);
   INFO_ENTER_W.set(I.enterW);
