@@ -30,8 +30,12 @@ function selGs(v: View, sel: number, src: number, chosen: number): number {
   return -1;
 }
 
-/** Where evalAbility leaves its value: a double returned by a call V8 does not inline is boxed. */
-export const ABILITY_VALUE = new Float64Array(1);
+/**
+ * Where evalAbility leaves its value: a double returned by a call V8 does not inline is boxed.
+ * Over its own ArrayBuffer, not `new Float64Array(1)`: an array of 64 bytes or fewer made that
+ * way lives in the heap, where V8 reads it through its map, length and data pointer.
+ */
+export const ABILITY_VALUE = new Float64Array(new ArrayBuffer(8));
 
 /**
  * Value of resolving ability (card, trig) for us with source slot src and chosen slot, not
@@ -40,6 +44,7 @@ export const ABILITY_VALUE = new Float64Array(1);
  */
 export function evalAbility(v: View, fx: Effect, card: number, trig: number, src: number, chosen: number): void {
   const cat = v.cat;
+  const seen = SEEN, cardA = CARD; // as locals: V8 reads them at a fixed address (view.ts)
   const slot = card * NUM_TRIGGERS + trig;
   const start = cat.abStart[slot]!, cnt = CAT_AB_COUNT[slot]!;
   const prog = cat.program;
@@ -52,7 +57,7 @@ export function evalAbility(v: View, fx: Effect, card: number, trig: number, src
       if (prog[r + 4]! < 0) subj = selGs(v, prog[r + 1]!, src, chosen);
     }
   }
-  const subjFaction = subj >= 0 && SEEN[subj] ? cat.faction[CARD[subj]!]! : -99;
+  const subjFaction = subj >= 0 && seen[subj] ? cat.faction[cardA[subj]!]! : -99;
   let x = 0;
   for (let k = 0; k < cnt; k++) {
     const r = (start + k) * EFFECT_WORDS;
@@ -64,14 +69,14 @@ export function evalAbility(v: View, fx: Effect, card: number, trig: number, src
       const side = sel === S_ALL_OPP ? v.op : v.me;
       const score = CHAR_VERB_SCORERS[verb]!;
       for (let gs = side * 6; gs < side * 6 + 6; gs++) {
-        if (!SEEN[gs]) continue;
+        if (!seen[gs]) continue;
         if (sel === S_ADJ_OWN && (src < 0 || !isAdjacent(src, gs))) continue;
         if (side !== v.me && resistAt(v, gs) > 0) continue; // D22: area effects skip Résistant
         x += score(v, fx, amt, kw, gs, src);
       }
     } else {
       const gs = selGs(v, sel, src, sel === S_TARGET ? subj : chosen);
-      if (gs >= 0 && SEEN[gs]) x += CHAR_VERB_SCORERS[verb]!(v, fx, amt, kw, gs, src);
+      if (gs >= 0 && seen[gs]) x += CHAR_VERB_SCORERS[verb]!(v, fx, amt, kw, gs, src);
       else if (verb === V_POWER && v.f.in && v.f.envEng) {
         // R39: an Environment Defender takes power bonuses named on the Defender.
         const meDef = v.me !== v.active;

@@ -114,8 +114,12 @@ function fillAttackRow(v: View, s: number, only: number): void {
   const trapLossBase = lossA + 0.5 * vpValue(v, op, VP_BY_GRADE[aGrade]!);
   const counterLoss = vpValue(v, op, VP_BY_GRADE[aGrade]!) + lossA;
   // What the targets read, as locals: the calls below (sideBoost, fillKill) would make V8 load
-  // each field again per target.
-  const occ = OCC, seen = SEEN, oppTrap = OPP_TRAP, powDef = POW_DEF, grade = GRADE, flagsA = FLAGS;
+  // each field again per target, and a module's array read within the loop is read through its
+  // map, length and data pointer where one read into a local before the loop is at a fixed
+  // address (view.ts).
+  const pwKey = PWIN_KEY, pwVal = PWIN_VAL;
+  const occ = OCC, seen = SEEN, oppTrap = OPP_TRAP, powDef = POW_DEF, grade = GRADE, flagsA = FLAGS, canTap = CAN_TAP;
+  const moverDef = MEMO_MOVER_DEF, moverEpoch = MEMO_MOVER_EPOCH, emptyCol = MEMO_EMPTY_COL;
   const oppHandN = v.oppHandN, oppArtPump = v.oppArtPump;
   const oppResponse = P.oppResponse, marginShift = P.marginShift, trapRisk = P.trapRisk, bias = P.attackBias;
   const openBonus = P.open * v.vpUnit * (v.followUp >= 2 ? 0.5 : 0.15);
@@ -147,13 +151,13 @@ function fillAttackRow(v: View, s: number, only: number): void {
       {
         // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), or pWin(mg), read from pWin's cache in place.
         let h = ((mg * 1021.5) | 0) & PWIN_MASK;
-        if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
-        const p0 = PWIN_VAL[h]!;
+        if (pwKey[h] !== mg) pwinFill(h, mg);
+        const p0 = pwVal[h]!;
         if (q > 0) {
           const y = mg - trapRisk;
           h = ((y * 1021.5) | 0) & PWIN_MASK;
-          if (PWIN_KEY[h] !== y) pwinFill(h, y);
-          p = (1 - q) * p0 + q * PWIN_VAL[h]!;
+          if (pwKey[h] !== y) pwinFill(h, y);
+          p = (1 - q) * p0 + q * pwVal[h]!;
         } else p = p0;
       }
       const vp = VP_BY_GRADE[grade[dgs]!]!;
@@ -168,7 +172,7 @@ function fillAttackRow(v: View, s: number, only: number): void {
     // The column is empty: the Environment defends (R38), unless a character moves in (2a).
     // That value depends on the column only through q: computed once per (attacker, q).
     const key = s * 3 + (q === 0 ? 0 : q === 0.75 ? 2 : 1);
-    const memo = MEMO_EMPTY_COL;
+    const memo = emptyCol;
     let val = memo[key]!;
     if (val !== val) {
       const E = v.oppEnvPow + ENV_TPOW[op]! + P.oppResponse * v.oppArtPump + P.marginShift;
@@ -177,27 +181,27 @@ function fillAttackRow(v: View, s: number, only: number): void {
       {
         // (1 - q) * pWin(me1) + q * pWin(me1 - trapRisk), or pWin(me1), read from pWin's cache in place.
         let h = ((me1 * 1021.5) | 0) & PWIN_MASK;
-        if (PWIN_KEY[h] !== me1) pwinFill(h, me1);
-        const p0 = PWIN_VAL[h]!;
+        if (pwKey[h] !== me1) pwinFill(h, me1);
+        const p0 = pwVal[h]!;
         if (q > 0) {
           const y = me1 - P.trapRisk;
           h = ((y * 1021.5) | 0) & PWIN_MASK;
-          if (PWIN_KEY[h] !== y) pwinFill(h, y);
-          pe = (1 - q) * p0 + q * PWIN_VAL[h]!;
+          if (pwKey[h] !== y) pwinFill(h, y);
+          pe = (1 - q) * p0 + q * pwVal[h]!;
         } else pe = p0;
       }
       const envVal = pe * (vpValue(v, me, 1) - rec + P.attackBias + urge);
       let worst = envVal, movers = false;
       for (let gs = op * 6; gs < op * 6 + 6; gs++) {
-        if (!CAN_TAP[gs]) continue; // canTap is 0 on every unseen slot
+        if (!canTap[gs]) continue; // canTap is 0 on every unseen slot
         movers = true;
         // Its best defence from either row, once per decision for every attacker.
         let dBest: number;
-        if (MEMO_MOVER_EPOCH[gs] === M.epoch) dBest = MEMO_MOVER_DEF[gs]!;
+        if (moverEpoch[gs] === M.epoch) dBest = moverDef[gs]!;
         else {
           dBest = Math.max(defPowerAt(v, gs, true), defPowerAt(v, gs, false));
-          MEMO_MOVER_DEF[gs] = dBest;
-          MEMO_MOVER_EPOCH[gs] = M.epoch;
+          moverDef[gs] = dBest;
+          moverEpoch[gs] = M.epoch;
         }
         const D = dBest + P.marginShift;
         const mg = A - D;
@@ -205,19 +209,19 @@ function fillAttackRow(v: View, s: number, only: number): void {
         {
           // (1 - q) * pWin(mg) + q * pWin(mg - trapRisk), or pWin(mg), read from pWin's cache in place.
           let h = ((mg * 1021.5) | 0) & PWIN_MASK;
-          if (PWIN_KEY[h] !== mg) pwinFill(h, mg);
-          const p0 = PWIN_VAL[h]!;
+          if (pwKey[h] !== mg) pwinFill(h, mg);
+          const p0 = pwVal[h]!;
           if (q > 0) {
             const y = mg - P.trapRisk;
             h = ((y * 1021.5) | 0) & PWIN_MASK;
-            if (PWIN_KEY[h] !== y) pwinFill(h, y);
-            p = (1 - q) * p0 + q * PWIN_VAL[h]!;
+            if (pwKey[h] !== y) pwinFill(h, y);
+            p = (1 - q) * p0 + q * pwVal[h]!;
           } else p = p0;
         }
-        const vp = VP_BY_GRADE[GRADE[gs]!]!;
+        const vp = VP_BY_GRADE[grade[gs]!]!;
         if (killM[gs] !== killM[gs]) fillKill(v, gs);
         const win = vpValue(v, me, vp) + killM[gs]! - (vp > 0 ? rec : 0);
-        const lose = FLAGS[gs]! & KW_COUNTER ? counterLoss : 0;
+        const lose = flagsA[gs]! & KW_COUNTER ? counterLoss : 0;
         const x = p * (win + P.attackBias + urge) - (1 - p) * lose;
         if (x < worst) worst = x;
       }
@@ -227,8 +231,8 @@ function fillAttackRow(v: View, s: number, only: number): void {
   }
 }
 
-/** attackRowBound's result (a returned double would be boxed). */
-export const ROW_BOUND = new Float64Array(1);
+/** attackRowBound's result (a returned double would be boxed); off the heap, as ability.ts's ABILITY_VALUE. */
+export const ROW_BOUND = new Float64Array(new ArrayBuffer(8));
 
 /**
  * Writes into ROW_BOUND[0] a number no attackValue(v, s, t) exceeds (to rounding), over the

@@ -34,13 +34,14 @@ const {
  * without most attack rows (in heuristic games, 59% fewer are computed).
  */
 export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc: Float64Array, lazy: boolean): void {
-  const type = CAT_TYPE;
+  // The module's arrays as locals, read before the loop: V8 then reads them at a fixed address.
+  const type = CAT_TYPE, hand = HAND, am = MEMO_ATTACK, rowBound = ROW_BOUND;
   let best = -Infinity;
   for (let i = 0; i < n; ) {
     const a = legal[i]!;
     if (a >= A_PLAY && a < A_TAP) {
       const h = ((a - A_PLAY) / TARGETS) | 0;
-      const c = HAND[h]!;
+      const c = hand[h]!;
       if (type[c] === T_CHARACTER) {
         const end = playCharValues(v, fx, c, h, legal, i, n, sc);
         for (; i < end; i++) if (sc[i]! > best) best = sc[i]!;
@@ -49,10 +50,9 @@ export function scoreMain(v: View, fx: Effect, legal: Int32Array, n: number, sc:
     } else if (lazy && a >= A_ATTACK && a < A_SUPPORT) {
       const s = ((a - A_ATTACK) / TARGETS) | 0;
       attackRow(v, s);
-      const am = MEMO_ATTACK;
       if (am[s * 9] !== am[s * 9]) {
         attackRowBound(v, s);
-        const x = ROW_BOUND[0]! + 0.01 * v.P.attackBias;
+        const x = rowBound[0]! + 0.01 * v.P.attackBias;
         if (x < best - 2 * EPS) {
           for (const end = A_ATTACK + (s + 1) * TARGETS; i < n && legal[i]! < end; i++) sc[i] = x;
           continue;
@@ -118,7 +118,9 @@ function enterValue(v: View, fx: Effect, c: number, i: number): number {
 // the card's (on-enter effect, payment, Rage) and its row's (placement, offense, a Hero's
 // exposure) are computed once for the run, each slot adding only its own. Each score sums the
 // same terms in the same order as each play scored alone would.
-const ROW_PLACE = new Float64Array(2), ROW_OFFENSE = new Float64Array(2), ROW_EXPOSURE = new Float64Array(2);
+// Off the heap, as ability.ts's ABILITY_VALUE.
+const ROW_PLACE = new Float64Array(new ArrayBuffer(16)), ROW_OFFENSE = new Float64Array(new ArrayBuffer(16));
+const ROW_EXPOSURE = new Float64Array(new ArrayBuffer(16));
 /**
  * Scores the run of plays of the character c in hand slot h that starts at legal[from] (the
  * actions A_PLAY + h * TARGETS + t) into sc; returns the index after the run.

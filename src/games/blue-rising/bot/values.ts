@@ -249,6 +249,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   // The view's arrays as locals: one property load each, not one per slot.
   const hand = HAND;
   const abResource = CAT_AB_RESOURCE, type = CAT_TYPE, grade = CAT_GRADE, cost = CAT_COST;
+  const handW = INFO_HAND_W, ownPump = INFO_OWN_PUMP, debuff = INFO_DEBUFF;
   v.oppWeakest = weakestColumn(v, op);
   v.myWeakest = weakestColumn(v, me);
 
@@ -270,7 +271,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
   let minHand = Infinity, pump = 0, demand = 0;
   for (let i = 0; i < handN; i++) {
     const c = hand[i]!;
-    let x = INFO_HAND_W[c]!;
+    let x = handW[c]!;
     const t = type[c]!;
     const cc = cost[c]!;
     if (t === T_CHARACTER) {
@@ -283,7 +284,7 @@ export function computeBase(v: View, oppArtCard: number, mine: Int32Array, chars
       if (traps === 3) x -= 0.3;
     } else if (t === T_EVENT) {
       const s = c * NUM_TRIGGERS + TR_PLAY;
-      const pp = INFO_OWN_PUMP[s]! + INFO_DEBUFF[s]!;
+      const pp = ownPump[s]! + debuff[s]!;
       if (pp > pump && cc <= canRaise) pump = pp;
     } else if (t === T_OBJECT && cc > 0) demand += cc;
     if (x < minHand) minHand = x;

@@ -151,7 +151,9 @@ export interface View {
 // fixed address with its length as a number, where reading it through the view object checks
 // the object's map and then the array's map, length and data pointer (and an array of 64 bytes
 // or fewer made by `new Int32Array(n)` lives in the heap, where it may move). The view's
-// fields name the same arrays.
+// fields name the same arrays. A loop reads them through locals set before it: named inside
+// the loop, V8 read some of them through the map, length and data pointer again (lightView,
+// attack.ts's fillAttackRow, main.ts's scoreMain).
 const VIEW_BUFFER = new ArrayBuffer(4096);
 let viewBytes = 0;
 /** Where the next array of `bytes` bytes starts in VIEW_BUFFER (each at a multiple of 8). */
@@ -419,13 +421,14 @@ function lightView(v: View, st: BRState): void {
     for (let gs = me * 6; gs < me * 6 + 6; gs++) OCC[gs] = z[Z_OCC + gs]! >= 0 ? 1 : 0; // our own slots only
     return;
   }
+  const occ = OCC, seenA = SEEN, card = CARD, blank = SHARED_BLANK;
   for (let gs = 0; gs < 12; gs++) {
     const inst = z[Z_OCC + gs]!;
     const seen = inst >= 0 && (z[Z_FACEDOWN + gs] === 0 || ((gs / 6) | 0) === me);
-    OCC[gs] = inst >= 0 ? 1 : 0;
-    SEEN[gs] = seen ? 1 : 0;
-    CARD[gs] = seen ? cardOf[inst]! : -1;
-    if (seen) SHARED_BLANK[gs] = 0;
+    occ[gs] = inst >= 0 ? 1 : 0;
+    seenA[gs] = seen ? 1 : 0;
+    card[gs] = seen ? cardOf[inst]! : -1;
+    if (seen) blank[gs] = 0;
   }
   for (let c = 0; c < 3; c++) {
     const mine = z[Z_TRAP + me * 3 + c]!;
