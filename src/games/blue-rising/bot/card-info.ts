@@ -9,8 +9,8 @@ import { PWIN_MASK, PWIN_MID, STEEP, ST_ATK, ST_BACK, ST_DEF, ST_FLAGS, ST_FRONT
 // The constants bound as this module's own, as in rules.ts: optimized code folds them (the
 // bundles read them as named imports: src/sim/named-imports.ts).
 const {
-  EFFECT_WORDS, G_LEGEND, MAX_CARDS, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, K_ATTACK, K_COUNTER,
-  K_DEFENSE, K_RAGE, K_STEALTH, NUM_TRIGGERS, S_ADJ_OWN, S_ALL_OPP, S_ALL_OWN, S_ATTACKER,
+  EFFECT_WORDS, G_LEGEND, KW_COUNTER, KW_RAGE, KW_RANGED, KW_STEALTH, K_ATTACK, K_COUNTER,
+  K_DEFENSE, K_RAGE, K_STEALTH, MAX_CARDS, NUM_TRIGGERS, S_ADJ_OWN, S_ALL_OPP, S_ALL_OWN, S_ATTACKER,
   S_CHOSEN_ANY, S_CHOSEN_OPP, S_CHOSEN_OWN, S_CHOSEN_OWN_ADJ, S_DEFENDER, S_OPP_FIGHTER,
   S_OWN_FIGHTER, S_SELF, S_TARGET, TR_ENTER, TR_PLAY, TR_SACRIFICE, TR_TAP, TR_TRAP, T_CHARACTER,
   T_EVENT, T_OBJECT, T_TRAP, V_DESTROY, V_DRAW, V_GAIN, V_KEYWORD, V_POWER, V_RETURN, V_SQUIRES,
@@ -227,8 +227,9 @@ export function pWinInt(margin: number): number {
 // decision being made: module constants with room for MAX_CARDS cards, into which useCatalogue
 // copies a catalogue's tables when it is not the last one's (a simulation meets one). In the
 // workers' bundle (made `const` again: src/sim/const-bindings.ts) V8's optimized code reads such
-// an array at a fixed address with its length as a number, where `v.I.handW[c]` loaded and
-// checked the view, the CardInfo and the array first. INFO_X is cardInfo(cat).x, CAT_X is cat.x.
+// an array at a fixed address with its length as a number, where reading it through the view's
+// CardInfo or catalogue loaded and checked the view, that object and the array first (view.ts).
+// INFO_X is cardInfo(cat).x, CAT_X is cat.x.
 const perCard = () => new Float64Array(MAX_CARDS);
 const perAbility = () => new Float64Array(MAX_CARDS * NUM_TRIGGERS);
 export const INFO_WORTH = perCard(), INFO_ENTER_W = perCard(), INFO_HAND_W = perCard(), INFO_TRAP_W = perCard();
