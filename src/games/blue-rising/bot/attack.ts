@@ -32,7 +32,7 @@ export function attackRow(v: View, s: number): void {
   MEMO_BEST_ATK[s] = NaN;
 }
 
-/** Fills v.memo.bestAtk[s]: the best of our slot s's attacks (read the memo: no boxed double). */
+/** Fills MEMO_BEST_ATK[s]: the best of our slot s's attacks (read the memo: no boxed double). */
 export function fillBestAttack(v: View, s: number): void {
   attackRow(v, s);
   const am = MEMO_ATTACK;
@@ -63,7 +63,7 @@ export function bestAttackValue(v: View, s: number): number {
 // chance q: (1 - q) * pWin(m) + q * pWin(m - trapRisk), or pWin(m) when q is 0 (card-info.ts),
 // read from pWin's cache where it is used: as calls, V8 boxed every double passed and returned.
 
-/** Fills v.memo.attack[s * 9 + t] with attackValue(v, s, t) if not yet there. */
+/** Fills MEMO_ATTACK[s * 9 + t] with attackValue(v, s, t) if not yet there. */
 export function fillAttack(v: View, s: number, t: number): void {
   attackRow(v, s);
   const m = MEMO_ATTACK;
@@ -84,7 +84,7 @@ export function attackValue(v: View, s: number, t: number): number {
 }
 
 /**
- * Computes attackValue(v, s, t) into v.memo.attack (written there, not returned: no boxed
+ * Computes attackValue(v, s, t) into MEMO_ATTACK (written there, not returned: no boxed
  * double) for target `only`, or when `only` is -1 for every target fillBestAttack reads (the
  * columns, and the occupied opposing slots for a ranged attacker; the main phase lists exactly
  * those), what depends only on the attacker read once for them all.

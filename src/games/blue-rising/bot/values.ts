@@ -65,7 +65,7 @@ export function offense(v: View, attackPower: number, side: number): number {
 // The memoised values below are filled by a function that returns nothing: the hot callers
 // (attack.ts) read the memo in place, since a double returned by a call V8 does not inline is
 // boxed (a heap allocation per call).
-/** Fills v.memo.offense[gs]. */
+/** Fills MEMO_OFFENSE[gs]. */
 function fillOffense(v: View, gs: number): void {
   MEMO_OFFENSE[gs] = offense(v, POW_ATK[gs]!, (gs / 6) | 0);
 }
@@ -74,7 +74,7 @@ export function offenseAt(v: View, gs: number): number {
   if (m[gs] !== m[gs]) fillOffense(v, gs);
   return m[gs]!;
 }
-/** Fills v.memo.kill[gs]: the value of destroying the opposing character on gs, beyond the VP. */
+/** Fills MEMO_KILL[gs]: the value of destroying the opposing character on gs, beyond the VP. */
 export function fillKill(v: View, gs: number): void {
   const P = v.P;
   const c = CARD[gs]!;
@@ -90,7 +90,7 @@ export function killValue(v: View, gs: number): number {
   if (m[gs] !== m[gs]) fillKill(v, gs);
   return m[gs]!;
 }
-/** Fills v.memo.loss[gs]: the value lost when our character on gs leaves play (beyond the VP). */
+/** Fills MEMO_LOSS[gs]: the value lost when our character on gs leaves play (beyond the VP). */
 export function fillLoss(v: View, gs: number): void {
   const P = v.P;
   const c = CARD[gs]!;
@@ -105,7 +105,7 @@ export function lossValue(v: View, gs: number): number {
   if (m[gs] !== m[gs]) fillLoss(v, gs);
   return m[gs]!;
 }
-/** Fills v.memo.recovery[gs]: the cost of our attacker returning to hand after scoring (R41). */
+/** Fills MEMO_RECOVERY[gs]: the cost of our attacker returning to hand after scoring (R41). */
 export function fillRecovery(v: View, gs: number): void {
   const c = CARD[gs]!;
   MEMO_RECOVERY[gs] = v.P.recovery * (0.5 * CAT_COST[c]! + 0.5) + (aloneInColumn(v, gs) ? 0.4 * v.P.cover : 0) -

@@ -5,8 +5,8 @@
 // opponent's face-down Traps. The scorers read this view, never the state; the state itself
 // is kept only for the engine's own estimate of a Résistant extra (`resistExtraOf`).
 //
-// The view also carries the memos of one decision (a kill's value, an attack's value…):
-// values that are pure functions of the view, computed at most once and then read again.
+// The memos of one decision (a kill's value, an attack's value…, MEMO_* below) are values
+// that are pure functions of the view, computed at most once and then read again.
 import { resistance, slotOf } from '../board.ts';
 import type { Catalogue } from '../catalogue/compile.ts';
 import * as catalogueCodes from '../catalogue/compile.ts';
@@ -53,28 +53,10 @@ export interface Fight {
   step: number;
 }
 
-/** Memos of one decision: NaN until computed. */
+/** The memos' clock: the memos themselves are the MEMO_* constants below. */
 export interface Memo {
-  kill: Float64Array; // [12] killValue
-  loss: Float64Array; // [12] lossValue
-  offense: Float64Array; // [12] offenseAt
-  recovery: Float64Array; // [12] recoveryCost
-  boost: Float64Array; // [24] sideBoost(side of fgs, fgs, excl) for excl = -1 (even) or fgs (odd)
-  bestAtk: Float64Array; // [6] bestAttackValue
-  attack: Float64Array; // [6 * 9] attackValue
-  emptyCol: Float64Array; // [6 * 3] an attack on an empty column, per attacker and Trap risk
-  enter: Float64Array; // [ZONE_CAP] a hand character's on-enter effect, per hand index
-  /** The buffer the memos above are parts of. buildView clears kill, loss, offense, recovery and `enter` within the hand. */
-  all: Float64Array;
   /** Counts the decisions' resets (a double: no wrap): a memo cleared where first read is stamped with it. */
   epoch: number;
-  /** [6] per attacker, the epoch its attack, emptyCol and bestAtk memos were cleared in (attack.ts's attackRow). */
-  rowEpoch: Float64Array;
-  /** [24] the epoch of each boost entry (values.ts's sideBoost): a stale one is computed again. */
-  boostEpoch: Float64Array;
-  /** [12] per opposing slot, a mover's best defence from either row (attack.ts), and the epoch it was computed in. */
-  moverDef: Int32Array;
-  moverEpoch: Float64Array;
 }
 
 export interface View {
@@ -88,7 +70,6 @@ export interface View {
   turn: number;
   vpToWin: number;
   vpUnit: number;
-  vp: Int32Array; // [2]
   pool: number;
   oppPool: number;
   handN: number;
@@ -96,31 +77,12 @@ export interface View {
   deckN: number;
   /** Our setup Aspirants' cards (R11). */
   aspirants: Int16Array;
-  /** Our hand's cards, [0, handN). */
-  hand: Int32Array;
   /** Our deck as a multiset: count per card (filled on demand, see `deckHistogram`). */
   deckHist: Int32Array;
-  // ---- per global slot (0–5 seat 0, 6–11 seat 1) ----
-  occ: Uint8Array; // a character is there (public, even face down)
-  seen: Uint8Array; // there and we may look at it
-  card: Int32Array; // its card if seen, else -1
-  grade: Int32Array;
-  equip: Int32Array; // its Object's card, or -1
-  canTap: Uint8Array; // 0 on every unseen slot (the scorers rely on it)
-  flags: Int32Array; // keywordFlags
-  support: Int32Array; // supportValue
-  powAtk: Int32Array; // charPower as Attacker
-  powDef: Int32Array; // charPower as Defender
-  // ---- Traps, Environments, Artefacts, the attack ----
-  myTrap: Int32Array; // [3] our Trap's card per column, or -1
-  oppTrap: Uint8Array; // [3] a face-down opposing Trap is there
-  envCard: Int32Array; // [2] or -1
+  // ---- the board's arrays are the module constants OCC … SUPPORT_GIVEN below ----
   myEnvTapped: boolean;
-  envTpow: Int32Array; // [2]
   myArt: number; // our Artefact's card, or -1
   inAttack: boolean;
-  supporter: Int32Array; // [2] O_SUPPORTER
-  supportGiven: Int32Array; // [2] O_SUPPORT
   atkColumn: number;
   atkRanged: number; // the ranged target's instance, or -1
   rsSlot: number;
@@ -150,8 +112,7 @@ export interface View {
 // again: src/sim/const-bindings.ts) V8's optimized code reads and writes such an array at a
 // fixed address with its length as a number, where reading it through the view object checks
 // the object's map and then the array's map, length and data pointer (and an array of 64 bytes
-// or fewer made by `new Int32Array(n)` lives in the heap, where it may move). The view's
-// fields name the same arrays. A loop reads them through locals set before it: named inside
+// or fewer made by `new Int32Array(n)` lives in the heap, where it may move). A loop reads them through locals set before it: named inside
 // the loop, V8 read some of them through the map, length and data pointer again (lightView,
 // attack.ts's fillAttackRow, main.ts's scoreMain).
 const VIEW_BUFFER = new ArrayBuffer(4096);
@@ -178,29 +139,37 @@ export const MEMO_ENTER = memoPart(ZONE_CAP), MEMO_BOOST = memoPart(24), MEMO_BE
 export const MEMO_EMPTY_COL = memoPart(18);
 export const MEMO_ROW_EPOCH = f64(6).fill(-1), MEMO_BOOST_EPOCH = f64(24).fill(-1);
 export const MEMO_MOVER_DEF = i32(12), MEMO_MOVER_EPOCH = f64(12).fill(-1);
+// MEMO_KILL, MEMO_LOSS, MEMO_OFFENSE, MEMO_RECOVERY: per global slot, killValue, lossValue,
+// offenseAt and recoveryCost; MEMO_ENTER: per hand index, a hand character's on-enter effect;
+// MEMO_BOOST: [24] sideBoost(side of fgs, fgs, excl) for excl = -1 (even) or fgs (odd);
+// MEMO_BEST_ATK: [6] bestAttackValue; MEMO_ATTACK: [6 * 9] attackValue; MEMO_EMPTY_COL: [6 * 3]
+// an attack on an empty column, per attacker and Trap risk. MEMO_ROW_EPOCH: per attacker, the
+// epoch its attack, empty-column and best-attack memos were cleared in (attack.ts's attackRow);
+// MEMO_BOOST_EPOCH: the epoch of each boost entry; MEMO_MOVER_DEF and MEMO_MOVER_EPOCH: per
+// opposing slot, a mover's best defence from either row (attack.ts) and the epoch of it.
 // One set of memos for every view: each full decision resets them before it reads any, the
 // opening and end-of-turn scorers read none, and no decision runs inside another (one thread).
-const SHARED_MEMO = allocMemo();
+const SHARED_MEMO: Memo = { epoch: 0 };
 
 // The view's arrays are shared by every view alike: each decision writes what its scorers
 // read before they read it (buildView, lightView, deckHistogram), so nothing carries over from
 // one decision to the next, and a simulation, which makes two bots per game, allocates none.
-/** Per global slot (0–5 seat 0, 6–11 seat 1), the arrays View.occ, .seen, .card … .powDef are. */
+// Per global slot (0–5 seat 0, 6–11 seat 1): OCC, a character is there (public, even face down);
+// SEEN, there and we may look at it; CARD, its card if seen, else -1; GRADE; EQUIP, its Object's
+// card, or -1; CAN_TAP, 0 on every unseen slot (the scorers rely on it); FLAGS, keywordFlags;
+// SUPPORT, supportValue; POW_ATK and POW_DEF, charPower as Attacker and as Defender.
 export const OCC = u8(12), SEEN = u8(12), CARD = i32(12), GRADE = i32(12), EQUIP = i32(12), CAN_TAP = u8(12);
 export const FLAGS = i32(12), SUPPORT = i32(12), POW_ATK = i32(12), POW_DEF = i32(12);
-/** View.vp, .hand, .myTrap, .oppTrap, .envCard, .envTpow, .supporter, .supportGiven. */
+// VP per seat; HAND, our hand's cards in [0, handN); MY_TRAP, our Trap's card per column, or -1;
+// OPP_TRAP, a face-down opposing Trap is there; ENV_CARD, each seat's Environment card, or -1;
+// ENV_TPOW, its power until the end of turn; SUPPORTER and SUPPORT_GIVEN, each seat's supporter
+// instance (Z_SUPPORTER) and the Support it gave (O_SUPPORT).
 export const VP = i32(2), HAND = i32(ZONE_CAP), MY_TRAP = i32(3), OPP_TRAP = u8(3), ENV_CARD = i32(2), ENV_TPOW = i32(2);
 export const SUPPORTER = i32(2), SUPPORT_GIVEN = i32(2);
-const SHARED_ARRAYS = {
-  vp: VP, hand: HAND,
-  occ: OCC, seen: SEEN, card: CARD, grade: GRADE, equip: EQUIP,
-  canTap: CAN_TAP, flags: FLAGS, support: SUPPORT, powAtk: POW_ATK, powDef: POW_DEF,
-  myTrap: MY_TRAP, oppTrap: OPP_TRAP, envCard: ENV_CARD, envTpow: ENV_TPOW, supporter: SUPPORTER, supportGiven: SUPPORT_GIVEN,
-};
 // Per slot, 1 when the arrays above hold there what an unseen slot reads (seen 0, card and
 // equip -1, every number 0), so that a slot that stays unseen is not written again.
 const SHARED_BLANK = u8(12);
-// What buildView copies over the slot memos and `enter` (allocMemo) at each decision.
+// What buildView copies over the slot memos and MEMO_ENTER at each decision.
 const NAN_SLOT_MEMOS = new Float64Array(48 + ZONE_CAP).fill(NaN);
 // Our characters' cards, gathered by buildView's pass for computeBase.
 const MY_CARDS = i32(6);
@@ -215,27 +184,15 @@ const NO_HIST = new Int32Array(0);
 let sharedHist = NO_HIST; // grown to the largest catalogue seen
 
 export function allocView(P: HeuristicProfile): View {
-  const a = SHARED_ARRAYS;
   return {
     st: null as unknown as BRState, cat: null as unknown as Catalogue, P,
-    me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, vp: a.vp, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
-    aspirants: NO_ASPIRANTS, hand: a.hand, deckHist: NO_HIST,
-    occ: a.occ, seen: a.seen, card: a.card, grade: a.grade, equip: a.equip,
-    canTap: a.canTap, flags: a.flags, support: a.support, powAtk: a.powAtk, powDef: a.powDef,
-    myTrap: a.myTrap, oppTrap: a.oppTrap, envCard: a.envCard, myEnvTapped: false, envTpow: a.envTpow, myArt: -1, inAttack: false,
-    supporter: a.supporter, supportGiven: a.supportGiven, atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
+    me: 0, op: 1, active: 0, phase: 0, turn: 0, vpToWin: 5, vpUnit: 1, pool: 0, oppPool: 0, handN: 0, oppHandN: 0, deckN: 0,
+    aspirants: NO_ASPIRANTS, deckHist: NO_HIST, myEnvTapped: false, myArt: -1, inAttack: false,
+    atkColumn: 0, atkRanged: -1, rsSlot: 0, oppResist: false,
     freeRes: 0, inMain: false, cardClock: 0, discardUnit: 0, demand: 0, oppCanPay: false, oppMaxAtk: 0, myPump: 0,
     oppArtPump: 0, followUp: 0, oppEnvPow: 0, myEnvPow: 0, oppWeakest: 0, myWeakest: 0,
     f: { in: false, agsFight: -1, dgs: -1, dgsEng: -1, envEng: false, envPred: false, atk: 0, def: 0, ca: false, vA: 0, vD: 0, trapCol: 0, step: 0 },
     memo: SHARED_MEMO,
-  };
-}
-
-function allocMemo(): Memo {
-  return {
-    kill: MEMO_KILL, loss: MEMO_LOSS, offense: MEMO_OFFENSE, recovery: MEMO_RECOVERY, enter: MEMO_ENTER, boost: MEMO_BOOST,
-    bestAtk: MEMO_BEST_ATK, attack: MEMO_ATTACK, emptyCol: MEMO_EMPTY_COL, all: MEMO_ALL, epoch: 0,
-    rowEpoch: MEMO_ROW_EPOCH, boostEpoch: MEMO_BOOST_EPOCH, moverDef: MEMO_MOVER_DEF, moverEpoch: MEMO_MOVER_EPOCH,
   };
 }
 
@@ -288,8 +245,8 @@ export function buildView(v: View, st: BRState, light: boolean): void {
   }
   const m = v.memo;
   m.epoch++;
-  // The reset of the slot memos (NaN: not computed yet): kill, loss, offense and recovery are
-  // all[0, 48), enter follows them (allocMemo). One copy of a NaN template, not a loop: the
+  // The reset of the slot memos (NaN: not computed yet): MEMO_KILL, MEMO_LOSS, MEMO_OFFENSE and
+  // MEMO_RECOVERY are MEMO_ALL[0, 48), MEMO_ENTER follows them. One copy of a NaN template, not a loop: the
   // optimized loop checked the array's map and reloaded its length and data pointer at every
   // store, about 18 instructions per entry, some 960 a decision; `fill` called into the runtime.
   MEMO_ALL.set(NAN_SLOT_MEMOS);

@@ -10,6 +10,7 @@ import {
   INFO_CHAR_STAT,
   INFO_HAND_W,
   INFO_WORTH,
+  ST_W,
   cardInfo,
   useCatalogue,
 } from '../../../../src/games/blue-rising/bot/card-info.ts';
@@ -32,7 +33,7 @@ function expectTablesOf(cat: Catalogue): void {
     expect(CAT_COST[c]).toBe(cat.cost[c]);
     expect(INFO_WORTH[c]).toBe(I.worth[c]);
     expect(INFO_HAND_W[c]).toBe(I.handW[c]);
-    for (let k = 0; k < 8; k++) expect(INFO_CHAR_STAT[c * 8 + k]).toBe(I.charStat[c * 8 + k]);
+    for (let k = 0; k < ST_W; k++) expect(INFO_CHAR_STAT[c * ST_W + k]).toBe(I.charStat[c * ST_W + k]);
   }
   for (let s = 0; s < cat.abResource.length; s++) expect(CAT_AB_RESOURCE[s]).toBe(cat.abResource[s]);
 }
