@@ -437,15 +437,34 @@ function writeChosenTargets(st: BRState, p: number, card: number, trig: number, 
   const z = st.z;
   const slot = card * NUM_TRIGGERS + trig;
   const tk = cat.abTarget[slot]!;
-  const lo = tk === TK_OPP ? 6 : 0;
-  const hi = tk === TK_OWN || tk === TK_OWN_ADJ ? 6 : 12;
-  for (let t = lo; t < hi; t++) {
-    const gs = t < 6 ? p * 6 + t : (1 - p) * 6 + t - 6;
-    const inst = z[Z_OCC + gs]!;
-    if (inst < 0 || z[Z_FACEDOWN + gs] !== 0) continue;
-    if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
-    if (gs === srcGs && cat.abNoSelf[slot]) continue; // a swap needs another character
-    if (canRaise(st, t >= 6 ? cost + resistance(st, gs) : cost, fromHand)) out[n++] = base + t;
+  // The cost without a Résistant extra is the same for every target: asked once, when a target
+  // first needs it (-1: not yet). canRaise may scan p's slots, which only fills the scan's cache.
+  let plain = -1;
+  if (tk !== TK_OPP) {
+    // Own targets (t = 0–5): no extra.
+    const own = p * 6;
+    const noSelf = cat.abNoSelf[slot] !== 0;
+    for (let t = 0; t < 6; t++) {
+      const gs = own + t;
+      if (z[Z_OCC + gs]! < 0 || z[Z_FACEDOWN + gs] !== 0) continue;
+      if (tk === TK_OWN_ADJ && (gs === srcGs || srcGs < 0 || !isAdjacent(srcGs, gs))) continue;
+      if (gs === srcGs && noSelf) continue; // a swap needs another character
+      if (plain < 0) plain = canRaise(st, cost, fromHand) ? 1 : 0;
+      if (plain === 0) break;
+      out[n++] = base + t;
+    }
+    if (tk !== TK_ANY) return n;
+  }
+  // Opposing targets (t = 6–11), never the source: a Résistant one costs its extra too (D22).
+  const opp = (1 - p) * 6 - 6;
+  for (let t = 6; t < 12; t++) {
+    const gs = opp + t;
+    if (z[Z_OCC + gs]! < 0 || z[Z_FACEDOWN + gs] !== 0) continue;
+    const extra = resistance(st, gs);
+    if (extra === 0) {
+      if (plain < 0) plain = canRaise(st, cost, fromHand) ? 1 : 0;
+      if (plain !== 0) out[n++] = base + t;
+    } else if (canRaise(st, cost + extra, fromHand)) out[n++] = base + t;
   }
   return n;
 }
