@@ -456,9 +456,9 @@ function writeChosenTargets(st: BRState, p: number, card: number, trig: number, 
     if (tk !== TK_ANY) return n;
   }
   // Opposing targets (t = 6–11), never the source: a Résistant one costs its extra too (D22).
-  const opp = (1 - p) * 6 - 6;
+  const oppBase = (1 - p) * 6 - 6; // gs = oppBase + t
   for (let t = 6; t < 12; t++) {
-    const gs = opp + t;
+    const gs = oppBase + t;
     if (z[Z_OCC + gs]! < 0 || z[Z_FACEDOWN + gs] !== 0) continue;
     const extra = resistance(st, gs);
     if (extra === 0) {
