@@ -1,18 +1,20 @@
-// `npm run bench:shares -- [--rounds=5]`: what share of a random game's CPU time a part of the
-// work takes, measured by changing the work rather than by sampling a profile (a sampled profile
-// splits inlined code by guesswork). Two of bench:instructions' workloads, bundled from this tree
-// as the game workers run them, each run as is and as the variants of shares-work.ts: the
-// listing done twice (random quick games, and a worker's shard of the million-game run), and the
-// card counters left out (the shard). Each round runs every variant once, one process at a time,
-// in turn; a variant's figure is the median over the rounds of its CPU time against the plain
-// bundle's in the same round, and every variant must make the same choices (the same digest).
+// `npm run bench:shares -- [<commit>] [--rounds=5]`: what share of a random game's CPU time a
+// part of the work takes, measured by changing the work rather than by sampling a profile (a
+// sampled profile splits inlined code by guesswork). Two of bench:instructions' workloads,
+// bundled from this tree as the game workers run them, each run as is and as the variants of
+// shares-work.ts: the listing done twice (random quick games, and a worker's shard of the
+// million-game run), and the card counters left out (the shard). Given a commit, checked out
+// beside this tree, its bundles run the listing variant too, so that the speed-up splits into
+// the listing's and the rest's. Each round runs every bundle once, one process at a time, in
+// turn; a figure is the median over the rounds, a ratio the median of the same round's ratios,
+// and every variant must make the same choices as its plain bundle (the same digest).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { bundle, WORKLOADS } from './instructions-work.ts';
-import { headLabel, onInterrupt, ROOT } from './old-tree.ts';
-import { PLAN, timedSource, VARIANTS } from './shares-work.ts';
+import { headLabel, onInterrupt, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+import { PLAN, timedSource, VARIANTS, type Variant } from './shares-work.ts';
 import { median } from './stats.ts';
 
 function fail(message: string): never {
@@ -22,11 +24,15 @@ function fail(message: string): never {
 
 const args = process.argv.slice(2);
 let rounds = 5;
+const positional: string[] = [];
 for (const a of args) {
   const m = /^--rounds=(\d+)$/.exec(a);
   if (m && Number(m[1]) >= 1 && Number(m[1]) <= 100) rounds = Number(m[1]);
-  else fail(`unknown option "${a}" (only --rounds=N, N from 1 to 100)`);
+  else if (a.startsWith('-')) fail(`unknown option "${a}" (only --rounds=N, N from 1 to 100)`);
+  else positional.push(a);
 }
+if (positional.length > 1) fail(`one commit at most, not ${positional.join(' ')}`);
+const sha = positional.length === 0 ? null : resolveCommit('bench:shares', positional[0]);
 
 /** One run of a timed bundle: its work's CPU seconds and its digest. */
 function runOnce(file: string, n: number): { cpu: number; digest: string } {
@@ -36,6 +42,17 @@ function runOnce(file: string, n: number): { cpu: number; digest: string } {
   return { cpu: Number(cpu[1]), digest: digest[1]! };
 }
 
+/** A bundle to time: its tree, workload and variant (null: the plain bundle). */
+interface Run {
+  tree: string;
+  workload: string;
+  n: number;
+  variant: Variant | null;
+  file: string;
+  cpu: number[];
+  digest: string;
+}
+
 // Inside node_modules/.cache, so that the bundles' packages resolve from this tree's node_modules.
 const cache = join(ROOT, 'node_modules', '.cache');
 mkdirSync(cache, { recursive: true });
@@ -43,37 +60,44 @@ const dir = mkdtempSync(join(cache, 'bench-shares-'));
 const remove = () => rmSync(dir, { recursive: true, force: true });
 const unhook = onInterrupt(remove);
 const started = Date.now();
-const rows: string[][] = [['workload', 'variant', 'plain (s)', 'variant (s)', 'variant ÷ plain', 'min–max', 'share']];
-let failure: string | null = null;
-try {
+const head = headLabel();
+const runs: Run[] = [];
+
+/** Bundles `root`'s workloads and their variants (an older tree: the listing variant only). */
+async function prepare(root: string, tree: string, older: boolean): Promise<void> {
   for (const step of PLAN) {
     const w = WORKLOADS.find((x) => x.name === step.workload)!;
-    const source = readFileSync(await bundle(ROOT, w, dir, 'plain'), 'utf8');
-    const files: [string, string][] = [['plain', join(dir, `timed-${w.name}.mjs`)]];
-    writeFileSync(files[0]![1], timedSource(source));
-    for (const name of step.variants) {
-      const file = join(dir, `${name}-${w.name}.mjs`);
-      writeFileSync(file, timedSource(source, VARIANTS[name]));
-      files.push([name, file]);
+    const source = readFileSync(await bundle(root, w, dir, `${tree}-src`), 'utf8');
+    const variants = [null, ...step.variants.filter((v) => !older || v === 'relist').map((v) => VARIANTS[v])];
+    for (const v of variants) {
+      const file = join(dir, `${tree}-${v?.name ?? 'plain'}-${w.name}.mjs`);
+      writeFileSync(file, timedSource(source, v ?? undefined));
+      runs.push({ tree, workload: w.name, n: step.n, variant: v, file, cpu: [], digest: '' });
     }
-    const cpu = new Map<string, number[]>(), digests = new Map<string, string>();
-    for (let r = 0; r < rounds; r++) {
-      for (const [name, file] of files) {
-        console.error(`bench:shares: ${w.name}, ${name}, round ${r + 1} of ${rounds}…`);
-        const got = runOnce(file, step.n);
-        cpu.set(name, [...(cpu.get(name) ?? []), got.cpu]);
-        digests.set(name, got.digest);
-      }
+  }
+}
+
+/** Every bundle once a round, in turn. */
+function measure(): void {
+  for (let r = 0; r < rounds; r++) {
+    for (const run of runs) {
+      console.error(`bench:shares: ${run.tree}, ${run.workload}, ${run.variant?.name ?? 'plain'}, round ${r + 1} of ${rounds}…`);
+      const got = runOnce(run.file, run.n);
+      run.cpu.push(got.cpu);
+      run.digest = got.digest;
     }
-    const plain = cpu.get('plain')!;
-    for (const name of step.variants) {
-      const v = VARIANTS[name];
-      if (digests.get(name) !== digests.get('plain')) throw new Error(`${w.name}, ${name}: another digest than the plain bundle's (${digests.get(name)} against ${digests.get('plain')}): the variant changed the games`);
-      const ratios = cpu.get(name)!.map((t, i) => t / plain[i]!);
-      const m = median(ratios);
-      const share = v.adds ? m - 1 : 1 - m;
-      rows.push([w.name, name, median(plain).toFixed(2), median(cpu.get(name)!).toFixed(2), m.toFixed(3), `${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)}`, `${v.share} ${(share * 100).toFixed(1)}%`]);
-    }
+  }
+}
+
+let failure: string | null = null;
+try {
+  await prepare(ROOT, head, false);
+  if (sha === null) measure();
+  else {
+    await withOldTree(sha, async (oldDir) => {
+      await prepare(oldDir, sha.slice(0, 7), true);
+      measure();
+    });
   }
 } catch (err) {
   failure = err instanceof Error ? err.message : String(err);
@@ -83,8 +107,37 @@ try {
 }
 if (failure !== null) fail(failure);
 
+const plainOf = (r: Run) => runs.find((x) => x.tree === r.tree && x.workload === r.workload && x.variant === null)!;
+const ratios = (a: number[], b: number[]) => a.map((x, i) => x / b[i]!);
+const rows: string[][] = [['tree', 'workload', 'variant', 'plain (s)', 'variant (s)', 'variant ÷ plain', 'min–max', 'share']];
+for (const r of runs) {
+  if (r.variant === null) continue;
+  const plain = plainOf(r);
+  if (r.digest !== plain.digest) fail(`${r.tree}, ${r.workload}, ${r.variant.name}: another digest than the plain bundle's (${r.digest} against ${plain.digest}): the variant changed the games`);
+  const q = ratios(r.cpu, plain.cpu), m = median(q);
+  const share = r.variant.adds ? m - 1 : 1 - m;
+  rows.push([r.tree, r.workload, r.variant.name, median(plain.cpu).toFixed(2), median(r.cpu).toFixed(2), m.toFixed(3), `${Math.min(...q).toFixed(3)}–${Math.max(...q).toFixed(3)}`, `${r.variant.share} ${(share * 100).toFixed(1)}%`]);
+}
+
 const cpuModel = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-console.log(`bench:shares: ${headLabel()}, ${rounds} rounds, ${((Date.now() - started) / 1000).toFixed(0)} s; cpu: ${cpuModel} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
+console.log(`bench:shares: ${head}${sha ? ` and ${sha.slice(0, 7)}` : ''}, ${rounds} rounds, ${((Date.now() - started) / 1000).toFixed(0)} s; cpu: ${cpuModel} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
 console.log("CPU time of each run's work (median over the rounds); share: what the variant adds (relist: one more listing of every decision, a lower bound of listing's cost) or saves (no-cards), as a share of the plain run");
-const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-for (const row of rows) console.log(row.map((x, c) => (c === row.length - 1 ? x : c < 2 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  '));
+const table = (t: string[][]) => {
+  const widths = t[0]!.map((_, c) => Math.max(...t.map((row) => row[c]!.length)));
+  for (const row of t) console.log(row.map((x, c) => (c === row.length - 1 ? x : c < 3 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join('  '));
+};
+table(rows);
+if (sha) {
+  // Per round: listing = relist − plain (a lower bound), the rest = plain − listing; old ÷ new of each.
+  console.log(`\nold ÷ new (${sha.slice(0, 7)} ÷ ${head}), per round then the median: above 1, this tree is faster at that part`);
+  const split: string[][] = [['workload', 'whole run', 'listing (relist − plain)', 'the rest (plain − listing)']];
+  for (const step of PLAN) {
+    const find = (tree: string, v: string | null) => runs.find((x) => x.tree === tree && x.workload === step.workload && (x.variant?.name ?? null) === v)!;
+    const np = find(head, null).cpu, nr = find(head, 'relist').cpu, op = find(sha.slice(0, 7), null).cpu, or = find(sha.slice(0, 7), 'relist').cpu;
+    const whole = ratios(op, np);
+    const listing = op.map((_, i) => (or[i]! - op[i]!) / (nr[i]! - np[i]!));
+    const rest = op.map((_, i) => (2 * op[i]! - or[i]!) / (2 * np[i]! - nr[i]!));
+    split.push([step.workload, median(whole).toFixed(3), median(listing).toFixed(3), median(rest).toFixed(3)]);
+  }
+  table(split);
+}

@@ -1,7 +1,7 @@
 // bench:shares (src/bench/shares.ts) times bundles of this tree changed by shares-work.ts's
 // variants. Here: every variant's edits find their heads in today's bundles, and each variant
 // still makes the same choices as the plain bundle (listing twice changes no game; the card
-// counters off change no win or mode counter); a bad option is refused in one line.
+// counters off change no win or mode counter); bad options are refused in one line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,9 +49,16 @@ describe('bench:shares variants', () => {
 });
 
 describe('bench:shares options', () => {
-  it('refuses an unknown option in one line, exit 2', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/bench/shares.ts'), '--rounds=0'], { cwd: ROOT, encoding: 'utf8' });
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim()).toBe('bench:shares: unknown option "--rounds=0" (only --rounds=N, N from 1 to 100)');
+  const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/bench/shares.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+  it('refuses an unknown option, a second commit or an unknown one in one line, exit 2', () => {
+    const option = cli(['--rounds=0']);
+    expect(option.status).toBe(2);
+    expect(option.stderr.trim()).toBe('bench:shares: unknown option "--rounds=0" (only --rounds=N, N from 1 to 100)');
+    const two = cli(['HEAD', 'HEAD~1']);
+    expect(two.status).toBe(2);
+    expect(two.stderr.trim()).toBe('bench:shares: one commit at most, not HEAD HEAD~1');
+    const commit = cli(['no-such-commit']);
+    expect(commit.status).toBe(2);
+    expect(commit.stderr.trim()).toBe('bench:shares: unknown commit "no-such-commit"');
   });
 });
