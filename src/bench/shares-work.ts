@@ -12,10 +12,20 @@ export interface Variant {
   edits: { head: RegExp; count: number; patch: (match: string) => string }[];
 }
 
+import { PH_MAIN, PH_WINDOW, Z_PHASE } from '../games/blue-rising/layout.ts';
+
 // A method that returns at once: `return;` after its head (the bundle keeps the sources' names).
 const off = (head: RegExp, count: number) => ({ head, count, patch: (m: string) => `${m}\n    return;` });
 
-export const VARIANTS: Record<'relist' | 'no-cards', Variant> = {
+/** The listing done twice in one phase only (this tree's layout: an older tree may keep the phase elsewhere). */
+const relistIn = (name: string, phase: number, share: string): Variant => ({
+  name,
+  share,
+  adds: true,
+  edits: [{ head: /\b(?:let|const) n = legal\(st, st\.legal\);/g, count: 1, patch: (m) => `st.z[${Z_PHASE}] === ${phase} && legal(st, st.legal); ${m}` }],
+});
+
+export const VARIANTS: Record<'relist' | 'relist-main' | 'relist-window' | 'no-cards', Variant> = {
   // The engine lists every decision's legal actions once more before the listing it uses (the
   // same list, so the same games). The first listing also rescans the slots, which the second
   // finds done: what it adds is a lower bound of what listing costs.
@@ -25,6 +35,9 @@ export const VARIANTS: Record<'relist' | 'no-cards', Variant> = {
     adds: true,
     edits: [{ head: /\b(?:let|const) n = legal\(st, st\.legal\);/g, count: 1, patch: (m) => `legal(st, st.legal); ${m}` }],
   },
+  // The same in the main phase only, and in the attacks' windows only (this tree only).
+  'relist-main': relistIn('relist-main', PH_MAIN, 'listing, main phase'),
+  'relist-window': relistIn('relist-window', PH_WINDOW, 'listing, windows'),
   // The card counters and card-effect counts off: the game's readCardStats, the accumulator's
   // addSeat, the effect counts' add and both closeCluster return at once. The wins, draws and
   // mode counters the shard's digest reads are still counted.
@@ -43,7 +56,7 @@ export const VARIANTS: Record<'relist' | 'no-cards', Variant> = {
 
 /** The workloads measured, their units a run, and their variants. */
 export const PLAN: { workload: string; n: number; variants: (keyof typeof VARIANTS)[] }[] = [
-  { workload: 'random-quick', n: 30000, variants: ['relist'] },
+  { workload: 'random-quick', n: 30000, variants: ['relist', 'relist-main', 'relist-window'] },
   { workload: 'shard-quick', n: 12000, variants: ['relist', 'no-cards'] },
 ];
 

@@ -63,7 +63,7 @@ const started = Date.now();
 const head = headLabel();
 const runs: Run[] = [];
 
-/** Bundles `root`'s workloads and their variants (an older tree: the listing variant only). */
+/** Bundles `root`'s workloads and their variants (an older tree: the whole listing's only). */
 async function prepare(root: string, tree: string, older: boolean): Promise<void> {
   for (const step of PLAN) {
     const w = WORKLOADS.find((x) => x.name === step.workload)!;
