@@ -2,6 +2,7 @@
 // bundled from this tree, then changed in the bundle's text so that one part of the work is done
 // twice or not at all. A variant's edits name the heads they patch and how many times the bundle
 // holds each, so that a change of the sources stops the bench rather than measuring the wrong code.
+import { PH_MAIN, PH_WINDOW, Z_PHASE } from '../games/blue-rising/layout.ts';
 
 export interface Variant {
   name: string;
@@ -12,17 +13,17 @@ export interface Variant {
   edits: { head: RegExp; count: number; patch: (match: string) => string }[];
 }
 
-import { PH_MAIN, PH_WINDOW, Z_PHASE } from '../games/blue-rising/layout.ts';
-
 // A method that returns at once: `return;` after its head (the bundle keeps the sources' names).
 const off = (head: RegExp, count: number) => ({ head, count, patch: (m: string) => `${m}\n    return;` });
 
+// The listing the engine's advance uses (one in the bundle: the other games' advance lists otherwise).
+const LISTING = /\b(?:let|const) n = legal\(st, st\.legal\);/g;
 /** The listing done twice in one phase only (this tree's layout: an older tree may keep the phase elsewhere). */
 const relistIn = (name: string, phase: number, share: string): Variant => ({
   name,
   share,
   adds: true,
-  edits: [{ head: /\b(?:let|const) n = legal\(st, st\.legal\);/g, count: 1, patch: (m) => `st.z[${Z_PHASE}] === ${phase} && legal(st, st.legal); ${m}` }],
+  edits: [{ head: LISTING, count: 1, patch: (m) => `st.z[${Z_PHASE}] === ${phase} && legal(st, st.legal); ${m}` }],
 });
 
 export const VARIANTS: Record<'relist' | 'relist-main' | 'relist-window' | 'no-cards', Variant> = {
@@ -33,7 +34,7 @@ export const VARIANTS: Record<'relist' | 'relist-main' | 'relist-window' | 'no-c
     name: 'relist',
     share: 'listing',
     adds: true,
-    edits: [{ head: /\b(?:let|const) n = legal\(st, st\.legal\);/g, count: 1, patch: (m) => `legal(st, st.legal); ${m}` }],
+    edits: [{ head: LISTING, count: 1, patch: (m) => `legal(st, st.legal); ${m}` }],
   },
   // The same in the main phase only, and in the attacks' windows only (this tree only).
   'relist-main': relistIn('relist-main', PH_MAIN, 'listing, main phase'),

@@ -2,8 +2,9 @@
 // part of the work takes, measured by changing the work rather than by sampling a profile (a
 // sampled profile splits inlined code by guesswork). Two of bench:instructions' workloads,
 // bundled from this tree as the game workers run them, each run as is and as the variants of
-// shares-work.ts: the listing done twice (random quick games, and a worker's shard of the
-// million-game run), and the card counters left out (the shard). Given a commit, checked out
+// shares-work.ts: the listing done twice (random quick games, also in the main phase only and
+// in the windows only, and a worker's shard of the million-game run), and the card counters
+// left out (the shard). Given a commit, checked out
 // beside this tree, its bundles run the listing variant too, so that the speed-up splits into
 // the listing's and the rest's. Each round runs every bundle once, one process at a time, in
 // turn; a figure is the median over the rounds, a ratio the median of the same round's ratios,
@@ -61,6 +62,8 @@ const remove = () => rmSync(dir, { recursive: true, force: true });
 const unhook = onInterrupt(remove);
 const started = Date.now();
 const head = headLabel();
+// The older tree's label, told apart from this tree's when the commit is HEAD itself.
+const oldLabel = sha === null ? '' : sha.slice(0, 7) === head ? `${head} (old)` : sha.slice(0, 7);
 const runs: Run[] = [];
 
 /** Bundles `root`'s workloads and their variants (an older tree: the whole listing's only). */
@@ -95,7 +98,7 @@ try {
   if (sha === null) measure();
   else {
     await withOldTree(sha, async (oldDir) => {
-      await prepare(oldDir, sha.slice(0, 7), true);
+      await prepare(oldDir, oldLabel, true);
       measure();
     });
   }
@@ -120,7 +123,7 @@ for (const r of runs) {
 }
 
 const cpuModel = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-console.log(`bench:shares: ${head}${sha ? ` and ${sha.slice(0, 7)}` : ''}, ${rounds} rounds, ${((Date.now() - started) / 1000).toFixed(0)} s; cpu: ${cpuModel} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
+console.log(`bench:shares: ${head}${sha ? ` and ${oldLabel}` : ''}, ${rounds} rounds, ${((Date.now() - started) / 1000).toFixed(0)} s; cpu: ${cpuModel} (${os.cpus().length} cores), node ${process.version}, ${new Date().toISOString()}`);
 console.log("CPU time of each run's work (median over the rounds); share: what the variant adds (relist: one more listing of every decision, a lower bound of listing's cost) or saves (no-cards), as a share of the plain run");
 const table = (t: string[][]) => {
   const widths = t[0]!.map((_, c) => Math.max(...t.map((row) => row[c]!.length)));
@@ -129,11 +132,11 @@ const table = (t: string[][]) => {
 table(rows);
 if (sha) {
   // Per round: listing = relist − plain (a lower bound), the rest = plain − listing; old ÷ new of each.
-  console.log(`\nold ÷ new (${sha.slice(0, 7)} ÷ ${head}), per round then the median: above 1, this tree is faster at that part`);
+  console.log(`\nold ÷ new (${oldLabel} ÷ ${head}), per round then the median: above 1, this tree is faster at that part`);
   const split: string[][] = [['workload', 'whole run', 'listing (relist − plain)', 'the rest (plain − listing)']];
   for (const step of PLAN) {
     const find = (tree: string, v: string | null) => runs.find((x) => x.tree === tree && x.workload === step.workload && (x.variant?.name ?? null) === v)!;
-    const np = find(head, null).cpu, nr = find(head, 'relist').cpu, op = find(sha.slice(0, 7), null).cpu, or = find(sha.slice(0, 7), 'relist').cpu;
+    const np = find(head, null).cpu, nr = find(head, 'relist').cpu, op = find(oldLabel, null).cpu, or = find(oldLabel, 'relist').cpu;
     const whole = ratios(op, np);
     const listing = op.map((_, i) => (or[i]! - op[i]!) / (nr[i]! - np[i]!));
     const rest = op.map((_, i) => (2 * op[i]! - or[i]!) / (2 * np[i]! - nr[i]!));
