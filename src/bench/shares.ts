@@ -39,6 +39,8 @@ const sha = positional.length === 0 ? null : resolveCommit('bench:shares', posit
 function runOnce(file: string, n: number): { cpu: number; digest: string } {
   const r = spawnSync(process.execPath, [file, String(n)], { encoding: 'utf8' });
   const cpu = /^cpu (\S+)$/m.exec(r.stdout ?? ''), digest = /^digest (-?\d+)$/m.exec(r.stdout ?? '');
+  // Ctrl-C reaches the whole process group: the child's death by it ends the bench quietly (withOldTree and below).
+  if (r.signal === 'SIGINT' || r.signal === 'SIGTERM') throw Object.assign(new Error(`interrupted (${r.signal})`), { signal: r.signal });
   if (r.status !== 0 || !cpu || !digest) throw new Error(`${file} failed: ${(r.stderr ?? '').trim().split('\n').pop() || `exit status ${r.status}`}`);
   return { cpu: Number(cpu[1]), digest: digest[1]! };
 }
@@ -60,6 +62,7 @@ mkdirSync(cache, { recursive: true });
 const dir = mkdtempSync(join(cache, 'bench-shares-'));
 const remove = () => rmSync(dir, { recursive: true, force: true });
 const unhook = onInterrupt(remove);
+process.once('exit', remove); // withOldTree exits at once when interrupted
 const started = Date.now();
 const head = headLabel();
 // The older tree's label, told apart from this tree's when the commit is HEAD itself.
@@ -93,6 +96,7 @@ function measure(): void {
 }
 
 let failure: string | null = null;
+let interrupted = 0;
 try {
   await prepare(ROOT, head, false);
   if (sha === null) measure();
@@ -103,11 +107,14 @@ try {
     });
   }
 } catch (err) {
-  failure = err instanceof Error ? err.message : String(err);
+  const signal = (err as { signal?: unknown } | null)?.signal;
+  if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = signal === 'SIGINT' ? 130 : 143;
+  else failure = err instanceof Error ? err.message : String(err);
 } finally {
   unhook();
   remove();
 }
+if (interrupted) process.exit(interrupted);
 if (failure !== null) fail(failure);
 
 const plainOf = (r: Run) => runs.find((x) => x.tree === r.tree && x.workload === r.workload && x.variant === null)!;
