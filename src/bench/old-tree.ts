@@ -1,7 +1,7 @@
 // An older commit checked out beside this tree for the A/B benches (compare.ts, paired.ts): a
 // temporary detached git worktree whose node_modules links to this tree's, removed afterwards.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,4 +94,18 @@ export async function withOldTree<T>(sha: string, use: (dir: string) => T | Prom
 function interruptStatus(err: unknown): number | null {
   const signal = (err as { signal?: unknown } | null)?.signal;
   return signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : null;
+}
+
+/**
+ * A fresh folder `<prefix>*` in this tree's node_modules/.cache, where a bundle written there
+ * finds its packages; removed at exit, or when interrupted.
+ */
+export function bundleFolder(prefix: string): string {
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  onInterrupt(remove);
+  process.once('exit', remove);
+  return dir;
 }

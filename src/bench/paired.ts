@@ -16,12 +16,11 @@
 // minifier (--load=bundle, the default), or as modules through tsx (--load=modules): the
 // same code runs at different speeds each way (up to 15% apart: src/bench/HISTORY.md).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleTree } from './bundle-tree.ts';
-import { headLabel, onInterrupt, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+import { bundleFolder, headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
 import { botPositions, snapshots, type SnapshotGame } from './snapshots.ts';
 import { median, quantile } from './stats.ts';
 
@@ -60,17 +59,6 @@ async function sideModules(root: string, label: string, load: Load) {
   const file = join(process.env.BENCH_PAIR_BUNDLES!, `${label}-${process.pid}.mjs`);
   await bundleTree(root, entry, file, `bench-pair-${label}`);
   return await import(pathToFileURL(file).href);
-}
-
-/** A fresh folder for the measuring processes' bundles, in this tree's node_modules/.cache; removed at exit, or when interrupted. */
-function bundleFolder(): string {
-  const cache = join(ROOT, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'bench-pair-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  onInterrupt(remove);
-  process.once('exit', remove);
-  return dir;
 }
 
 async function loadSide(root: string, label: string, load: Load): Promise<Side> {
@@ -284,7 +272,7 @@ const rows: string[][] = [['figure', 'new (median)', 'old (median)', 'speed-up',
 const summary: Record<string, { new: number; old: number; speedUp: number; q1: number; q3: number; newFirst: number; oldFirst: number; sameChoices: number | null; choices: number }> = {};
 let positionsNote = '';
 let agreement = { quick: 0, standard: 0, positions: 0 };
-const bundles = LOAD === 'bundle' ? bundleFolder() : '';
+const bundles = LOAD === 'bundle' ? bundleFolder('bench-pair-') : '';
 await withOldTree(sha, (oldDir) => {
   const started = Date.now();
   console.error(`bench:pair: ${head} (new) against ${sha.slice(0, 7)} (old), ${PAIRS} pairs per figure in each of two processes, each tree loaded as ${LOAD === 'bundle' ? 'a bundle' : 'modules'}`);

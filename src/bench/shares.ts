@@ -10,11 +10,11 @@
 // turn; a figure is the median over the rounds, a ratio the median of the same round's ratios,
 // and every variant must make the same choices as its plain bundle (the same digest).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { bundle, WORKLOADS } from './instructions-work.ts';
-import { headLabel, onInterrupt, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
+import { bundleFolder, headLabel, resolveCommit, withOldTree, ROOT } from './old-tree.ts';
 import { PLAN, timedSource, VARIANTS, type Variant } from './shares-work.ts';
 import { median } from './stats.ts';
 
@@ -56,13 +56,8 @@ interface Run {
   digest: string;
 }
 
-// Inside node_modules/.cache, so that the bundles' packages resolve from this tree's node_modules.
-const cache = join(ROOT, 'node_modules', '.cache');
-mkdirSync(cache, { recursive: true });
-const dir = mkdtempSync(join(cache, 'bench-shares-'));
-const remove = () => rmSync(dir, { recursive: true, force: true });
-const unhook = onInterrupt(remove);
-process.once('exit', remove); // withOldTree exits at once when interrupted
+// Removed at exit, also when withOldTree exits at once on an interrupt.
+const dir = bundleFolder('bench-shares-');
 const started = Date.now();
 const head = headLabel();
 // The older tree's label, told apart from this tree's when the commit is HEAD itself.
@@ -110,9 +105,6 @@ try {
   const signal = (err as { signal?: unknown } | null)?.signal;
   if (signal === 'SIGINT' || signal === 'SIGTERM') interrupted = signal === 'SIGINT' ? 130 : 143;
   else failure = err instanceof Error ? err.message : String(err);
-} finally {
-  unhook();
-  remove();
 }
 if (interrupted) process.exit(interrupted);
 if (failure !== null) fail(failure);
